@@ -8,6 +8,7 @@ import { defaultReporter, summaryReporter } from '@web/test-runner';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { findChromium, CHROMIUM_ARGS } from './scripts/find-chromium.mjs';
+import { countReporter } from './scripts/wtr-count-reporter.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -56,7 +57,11 @@ export default {
   files: ['test/browser/**/*.test.ts'],
   nodeResolve: { browser: true, exportConditions: ['browser', 'development'] },
   concurrency: 1,
-  reporters: [defaultReporter(), summaryReporter({ flatten: false })],
+  reporters: [
+    defaultReporter(),
+    summaryReporter({ flatten: false }),
+    ...(process.env.AHP_WTR_COUNTS ? [countReporter({ file: process.env.AHP_WTR_COUNTS })] : []),
+  ],
   filterBrowserLogs: ({ args }) => !String(args[0]).includes('Lit is in dev mode'),
   testFramework: { config: { timeout: 10000 } },
   plugins: [esbuildPlugin({ ts: true, target: 'es2022', tsconfig: path.join(here, 'tsconfig.json') }), secondOriginPlugin()],

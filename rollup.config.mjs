@@ -1,0 +1,47 @@
+// Two outputs: (1) the npm build — unbundled ESM, one file per module, dependencies external;
+// (2) self-contained minified bundles — the CDN file that defines every element, and the headless
+// core entry measured by the size check.
+import { readdirSync, existsSync } from 'node:fs';
+import { nodeResolve } from '@rollup/plugin-node-resolve';
+import esbuild from 'rollup-plugin-esbuild';
+import terser from '@rollup/plugin-terser';
+
+const pkg = (await import('./package.json', { with: { type: 'json' } })).default;
+const deps = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})];
+const external = (id) => deps.some((d) => id === d || id.startsWith(`${d}/`)) || /^@lit\//.test(id);
+const ts = () => esbuild({ target: 'es2022', tsconfig: 'tsconfig.json' });
+
+const elementDefines = Object.fromEntries(
+  readdirSync('elements', { withFileTypes: true })
+    .filter((d) => d.isDirectory() && existsSync(`elements/${d.name}/define.ts`))
+    .map((d) => [`elements/${d.name}/define`, `elements/${d.name}/define.ts`]),
+);
+
+const minified = (input, file) => ({
+  input,
+  plugins: [nodeResolve({ browser: true }), ts()],
+  output: {
+    file,
+    format: 'esm',
+    sourcemap: true,
+    inlineDynamicImports: true,
+    plugins: [terser({ ecma: 2020, module: true, format: { comments: false } })],
+  },
+});
+
+export default [
+  {
+    input: {
+      'src/index': 'src/index.ts',
+      'src/host/index': 'src/host/index.ts',
+      'elements/index': 'elements/index.ts',
+      'elements/define-all': 'elements/define-all.ts',
+      ...elementDefines,
+    },
+    external,
+    plugins: [nodeResolve({ browser: true }), ts()],
+    output: { dir: 'dist/lib', format: 'esm', preserveModules: true, preserveModulesRoot: '.', sourcemap: true },
+  },
+  minified('elements/define-all.ts', 'dist/cdn/ahp-elements.min.js'),
+  minified('src/index.ts', 'dist/size/core.min.js'),
+];
