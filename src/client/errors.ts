@@ -1,0 +1,47 @@
+/** A JSON-RPC error answer from the peer. */
+export class RpcError extends Error {
+  readonly code: number;
+  readonly data: unknown;
+  constructor(code: number, message: string, data?: unknown) {
+    super(message);
+    this.name = 'RpcError';
+    this.code = code;
+    this.data = data;
+  }
+}
+
+/** A request got no answer within its timeout. */
+export class RpcTimeoutError extends Error {
+  readonly method: string;
+  readonly timeoutMs: number;
+  constructor(method: string, timeoutMs: number) {
+    super(`AHP request '${method}' got no answer within ${timeoutMs} ms`);
+    this.name = 'RpcTimeoutError';
+    this.method = method;
+    this.timeoutMs = timeoutMs;
+  }
+}
+
+/** The connection closed before (or while) a request could be answered. */
+export class ConnectionClosedError extends Error {
+  readonly reason: string | undefined;
+  constructor(reason?: string) {
+    super(reason ? `AHP connection closed: ${reason}` : 'AHP connection closed');
+    this.name = 'ConnectionClosedError';
+    this.reason = reason;
+  }
+}
+
+/** The host answered `initialize` with -32005: none of the offered protocol versions is supported. */
+export class UnsupportedProtocolVersionError extends RpcError {
+  readonly offeredVersions: readonly string[];
+  /** What the host says it supports (versions or caret ranges); empty when it did not say. */
+  readonly supportedVersions: readonly string[];
+  constructor(offered: readonly string[], supported: readonly string[], data?: unknown) {
+    const hostSide = supported.length > 0 ? `the host supports ${supported.join(', ')}` : 'the host did not say which versions it supports';
+    super(-32005, `AHP protocol version mismatch: this client offers ${offered.join(', ')}, but ${hostSide}`, data);
+    this.name = 'UnsupportedProtocolVersionError';
+    this.offeredVersions = offered;
+    this.supportedVersions = supported;
+  }
+}

@@ -1,0 +1,11 @@
+export type { Transport, Logger } from './transport.js';
+export { warnLogger } from './transport.js';
+export { WebSocketTransport } from './websocket-transport.js';
+export type { WebSocketLike, WebSocketConstructorLike, WebSocketTransportOptions } from './websocket-transport.js';
+export { createInMemoryPair } from './in-memory-transport.js';
+export { deferTransport } from './deferred-transport.js';
+export { JsonRpcPeer } from './json-rpc-peer.js';
+export type { JsonRpcPeerOptions, RequestHandler, NotificationHandler } from './json-rpc-peer.js';
+export { RpcError, RpcTimeoutError, ConnectionClosedError, UnsupportedProtocolVersionError } from './errors.js';
+export { AhpClient } from './ahp-client.js';
+export type { AhpClientOptions, InitializeOptions, AuthenticateRequest } from './ahp-client.js';

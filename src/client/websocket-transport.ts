@@ -1,0 +1,110 @@
+import type { JsonRpcMessage } from '../protocol/index.js';
+import { warnLogger, type Logger, type Transport } from './transport.js';
+
+/** The subset of the WebSocket API used here; the browser's WebSocket and the `ws` package both fit. */
+export interface WebSocketLike {
+  readonly readyState: number;
+  binaryType: string;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+  onopen: ((ev: never) => void) | null;
+  onmessage: ((ev: never) => void) | null;
+  onerror: ((ev: never) => void) | null;
+  onclose: ((ev: never) => void) | null;
+}
+
+/** A WebSocket constructor (`globalThis.WebSocket`, or `WebSocket` from `ws` in Node). */
+export type WebSocketConstructorLike = new (url: string, protocols?: string | string[]) => WebSocketLike;
+
+export interface WebSocketTransportOptions {
+  /** WebSocket implementation; defaults to `globalThis.WebSocket`. */
+  WebSocket?: WebSocketConstructorLike;
+  /** Subprotocols (browsers can carry transport auth here). */
+  protocols?: string | string[];
+  log?: Logger;
+}
+
+const OPEN = 1;
+const utf8 = new TextDecoder();
+
+// Never put a query string (may hold a token) into error messages.
+const redact = (url: string): string => url.replace(/[?#].*$/, '');
+
+function closeReason(ev: { code?: number; reason?: string }): string {
+  return ev.reason ? ev.reason : `WebSocket closed (code ${ev.code ?? 'unknown'})`;
+}
+
+/** JSON-RPC over one WebSocket: one JSON message per text frame; binary frames are decoded as UTF-8. */
+export class WebSocketTransport implements Transport {
+  onmessage?: (msg: unknown) => void;
+  onclose?: (reason?: string) => void;
+  readonly #socket: WebSocketLike;
+  readonly #log: Logger;
+  #closed = false;
+
+  private constructor(socket: WebSocketLike, log: Logger) {
+    this.#socket = socket;
+    this.#log = log;
+    socket.onmessage = (ev: { data: unknown }) => this.#receive(ev.data);
+    socket.onerror = () => {}; // the close event that follows carries the reason
+    socket.onclose = (ev: { code?: number; reason?: string }) => this.#finish(closeReason(ev));
+  }
+
+  /** Opens a WebSocket to `url`; resolves once it is open, rejects if it fails to open. */
+  static connect(url: string, options: WebSocketTransportOptions = {}): Promise<Transport> {
+    const Ctor = options.WebSocket ?? (globalThis as { WebSocket?: WebSocketConstructorLike }).WebSocket;
+    if (!Ctor) {
+      return Promise.reject(new Error("No WebSocket implementation found: pass { WebSocket } (in Node: import { WebSocket } from 'ws')"));
+    }
+    return new Promise((resolve, reject) => {
+      let socket: WebSocketLike;
+      try {
+        socket = new Ctor(url, options.protocols);
+      } catch (err) {
+        reject(err instanceof Error ? err : new Error(String(err)));
+        return;
+      }
+      socket.binaryType = 'arraybuffer';
+      socket.onerror = () => {};
+      socket.onclose = (ev: { code?: number; reason?: string }) =>
+        reject(new Error(`WebSocket connection to ${redact(url)} failed: ${closeReason(ev)}`));
+      socket.onopen = () => resolve(new WebSocketTransport(socket, options.log ?? warnLogger));
+    });
+  }
+
+  send(msg: JsonRpcMessage): void {
+    if (this.#closed || this.#socket.readyState !== OPEN) return;
+    this.#socket.send(JSON.stringify(msg));
+  }
+
+  close(): void {
+    if (this.#closed) return;
+    this.#socket.close(1000, 'closed by client');
+    this.#finish('closed by client');
+  }
+
+  #finish(reason: string): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    this.onclose?.(reason);
+  }
+
+  #receive(data: unknown): void {
+    if (this.#closed) return;
+    let text: string;
+    if (typeof data === 'string') text = data;
+    else if (data instanceof ArrayBuffer || ArrayBuffer.isView(data)) text = utf8.decode(data);
+    else {
+      this.#log('skipped a WebSocket frame of unsupported type', data);
+      return;
+    }
+    let msg: unknown;
+    try {
+      msg = JSON.parse(text);
+    } catch (err) {
+      this.#log('skipped a WebSocket frame that is not JSON', err);
+      return;
+    }
+    this.onmessage?.(msg);
+  }
+}
