@@ -1,0 +1,119 @@
+import type { Customization, CustomizationEnablement, McpServerCustomization } from '../protocol/customizations.js';
+import type { SessionState } from '../protocol/session.js';
+import { updateMcpServer } from './customizations.js';
+import { indexBy, isAbsent, isRecord, isString, removeAt, replaceAt, withKey, type Rec } from './guards.js';
+
+/** `session/customizationsChanged`: full replacement of the list. */
+export function customizationsChanged(state: SessionState, a: Rec): SessionState {
+  const list = a.customizations;
+  if (!Array.isArray(list) || list === state.customizations) return state;
+  return { ...state, customizations: list as Customization[] };
+}
+
+/** `session/customizationUpdated`: upsert a top-level entry by id (whole entry, children included). */
+export function customizationUpdated(state: SessionState, a: Rec): SessionState {
+  const c = a.customization;
+  if (!isRecord(c) || !isString(c.id) || !isString(c.type)) return state;
+  const list: unknown[] = Array.isArray(state.customizations) ? state.customizations : [];
+  const at = indexBy(list, 'id', c.id);
+  if (list[at] === c) return state;
+  const next = at < 0 ? [...list, c] : replaceAt(list, at, c);
+  return { ...state, customizations: next as Customization[] };
+}
+
+/** `session/customizationRemoved`: a top-level entry (with its children), else a matching child. */
+export function customizationRemoved(state: SessionState, a: Rec): SessionState {
+  const list: unknown = state.customizations;
+  if (!Array.isArray(list) || !isString(a.id)) return state;
+  const top = indexBy(list, 'id', a.id);
+  if (top >= 0) return { ...state, customizations: removeAt(list as Customization[], top) };
+  let changed = false;
+  const next = list.map((c: unknown) => {
+    if (!isRecord(c) || c.type === 'mcpServer' || !Array.isArray(c.children)) return c;
+    const at = indexBy(c.children, 'id', a.id);
+    if (at < 0) return c;
+    changed = true;
+    return { ...c, children: removeAt(c.children, at) };
+  });
+  return changed ? { ...state, customizations: next as Customization[] } : state;
+}
+
+type Toggle = { enablement: CustomizationEnablement[] } | { enabled: boolean };
+
+const isEnablement = (e: unknown): e is CustomizationEnablement =>
+  isRecord(e) && isString(e.kind) && typeof e.enabled === 'boolean';
+
+/** Newer `{enablement[]}` or older `{enabled}` payload; undefined for garbage. */
+function parseToggle(a: Rec): Toggle | undefined {
+  if (!isAbsent(a.enablement)) {
+    return Array.isArray(a.enablement) && a.enablement.every(isEnablement) ? { enablement: a.enablement } : undefined;
+  }
+  return typeof a.enabled === 'boolean' ? { enabled: a.enabled } : undefined;
+}
+
+/**
+ * Plugins and MCP servers carry the decision list (empty list → key removed; an older-shaped
+ * `enabled` flag is kept in step). Other types keep only the `enabled` flag. The older
+ * `{enabled}` action is a whole decision too, so it drops any list on plugins and MCP servers.
+ */
+function applyToggle(entry: unknown, t: Toggle): unknown {
+  if (!isRecord(entry)) return entry;
+  const carriesList = entry.type === 'plugin' || entry.type === 'mcpServer';
+  if ('enabled' in t) return carriesList ? { ...withKey(entry, 'enablement', undefined), enabled: t.enabled } : { ...entry, enabled: t.enabled };
+  const enabled = t.enablement[0]?.enabled ?? true;
+  if (!carriesList) return { ...entry, enabled };
+  const next = withKey(entry, 'enablement', t.enablement.length > 0 ? t.enablement.slice() : undefined);
+  return typeof entry.enabled === 'boolean' ? { ...next, enabled } : next;
+}
+
+/** `session/customizationToggled`: top-level id first, then children of each container. */
+export function customizationToggled(state: SessionState, a: Rec): SessionState {
+  const list: unknown = state.customizations;
+  const toggle = parseToggle(a);
+  if (!Array.isArray(list) || !isString(a.id) || !toggle) return state;
+  const top = indexBy(list, 'id', a.id);
+  if (top >= 0) return { ...state, customizations: replaceAt(list, top, applyToggle(list[top], toggle)) as Customization[] };
+  for (let i = 0; i < list.length; i++) {
+    const c: unknown = list[i];
+    if (!isRecord(c) || c.type === 'mcpServer' || !Array.isArray(c.children)) continue;
+    const at = indexBy(c.children, 'id', a.id);
+    if (at < 0) continue;
+    const container = { ...c, children: replaceAt(c.children, at, applyToggle(c.children[at], toggle)) };
+    return { ...state, customizations: replaceAt(list, i, container) as Customization[] };
+  }
+  return state;
+}
+
+const isBareState = (s: McpServerCustomization, kind: string): boolean =>
+  isRecord(s.state) && s.state.kind === kind && Object.keys(s.state).length === 1 && !('channel' in s);
+
+/** `session/mcpServerStateChanged`: sets `state` and `channel` (absent channel → cleared). */
+export function mcpServerStateChanged(state: SessionState, a: Rec): SessionState {
+  const next = a.state;
+  const channel = a.channel;
+  if (!isRecord(next) || !isString(next.kind) || !(isAbsent(channel) || isString(channel))) return state;
+  return updateMcpServer(state, a.id, (s) =>
+    withKey({ ...s, state: next as unknown as McpServerCustomization['state'] }, 'channel', channel ?? undefined),
+  );
+}
+
+/** `session/mcpServerStartRequested`: optimistic `starting`, stale channel cleared. */
+export function mcpServerStartRequested(state: SessionState, a: Rec): SessionState {
+  return updateMcpServer(state, a.id, (s) =>
+    isBareState(s, 'starting') ? s : withKey({ ...s, state: { kind: 'starting' } }, 'channel', undefined),
+  );
+}
+
+/** `session/mcpServerStopRequested`: optimistic `stopped`, channel cleared. */
+export function mcpServerStopRequested(state: SessionState, a: Rec): SessionState {
+  return updateMcpServer(state, a.id, (s) =>
+    isBareState(s, 'stopped') ? s : withKey({ ...s, state: { kind: 'stopped' } }, 'channel', undefined),
+  );
+}
+
+/** `session/mcpServerBackgroundRequested`: a blocking `starting` server becomes non-blocking; else no-op. */
+export function mcpServerBackgroundRequested(state: SessionState, a: Rec): SessionState {
+  return updateMcpServer(state, a.id, (s) =>
+    isRecord(s.state) && s.state.kind === 'starting' && s.state.blocking === true ? { ...s, state: { ...s.state, blocking: false } } : s,
+  );
+}

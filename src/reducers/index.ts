@@ -1,0 +1,12 @@
+export { sessionReducer, SESSION_ACTION_TYPES } from './session-reducer.js';
+export {
+  effectiveEnabled,
+  findMcpServer,
+  forEachMcpServer,
+  isMcpServer,
+  locateMcpServer,
+  updateMcpServer,
+  type EnablementCarrier,
+  type McpServerLocation,
+} from './customizations.js';
+export { hasStatus, withActivity, withInputNeededStatus, withStatusFlag } from './status.js';
