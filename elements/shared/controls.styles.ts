@@ -1,0 +1,57 @@
+import { css } from 'lit';
+
+/** Shared look of buttons and switches inside the elements' shadow roots. */
+export const controlStyles = css`
+  button {
+    font: inherit;
+    color: var(--_text);
+    background: var(--_surface);
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    padding: var(--_space-1) var(--_space-2);
+    cursor: pointer;
+  }
+  button:hover {
+    border-color: var(--_text-muted);
+  }
+  button:focus-visible {
+    outline: 2px solid var(--_focus);
+    outline-offset: 2px;
+  }
+  button[role='switch'] {
+    position: relative;
+    inline-size: 2.25rem;
+    block-size: 1.25rem;
+    padding: 0;
+    border-radius: 999px;
+    background: var(--_neutral);
+    border-color: transparent;
+    flex: none;
+  }
+  button[role='switch']::after {
+    content: '';
+    position: absolute;
+    inset-block-start: 2px;
+    inset-inline-start: 2px;
+    inline-size: calc(1.25rem - 6px);
+    block-size: calc(1.25rem - 6px);
+    border-radius: 50%;
+    background: var(--_surface);
+    transition: transform 120ms ease;
+  }
+  button[role='switch'][aria-checked='true'] {
+    background: var(--_accent);
+  }
+  button[role='switch'][aria-checked='true']::after {
+    transform: translateX(1rem);
+    background: var(--_on-accent);
+  }
+  :host(:dir(rtl)) button[role='switch'][aria-checked='true']::after {
+    transform: translateX(-1rem);
+  }
+  @media (prefers-reduced-motion: reduce) {
+    button[role='switch']::after {
+      transition: none;
+    }
+  }
+`;

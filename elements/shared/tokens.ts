@@ -1,0 +1,50 @@
+import { css } from 'lit';
+
+/**
+ * Global `--ahp-*` tokens, read with light/dark defaults into private `--_*` variables.
+ * Public tokens are never set on `:host`, so a page can theme from any ancestor. The defaults follow
+ * the inherited `color-scheme` through `light-dark()`.
+ *
+ * @cssprop --ahp-font-family - Font family (inherits by default).
+ * @cssprop --ahp-font-size - Base font size.
+ * @cssprop --ahp-color-text - Main text colour.
+ * @cssprop --ahp-color-text-muted - Secondary text colour.
+ * @cssprop --ahp-color-surface - Background of cards and controls.
+ * @cssprop --ahp-color-border - Borders and separators.
+ * @cssprop --ahp-color-accent - Accent (switch on, primary emphasis).
+ * @cssprop --ahp-color-on-accent - Content drawn on the accent colour.
+ * @cssprop --ahp-color-success - Ready state.
+ * @cssprop --ahp-color-warning - Starting and sign-in states.
+ * @cssprop --ahp-color-danger - Error state and error text.
+ * @cssprop --ahp-color-neutral - Stopped, unknown and disabled states.
+ * @cssprop --ahp-color-focus - Focus ring.
+ * @cssprop --ahp-space-1 - Small gap.
+ * @cssprop --ahp-space-2 - Medium gap.
+ * @cssprop --ahp-space-3 - Large gap.
+ * @cssprop --ahp-radius - Corner radius.
+ */
+export const tokenStyles = css`
+  :host {
+    --_font-family: var(--ahp-font-family, inherit);
+    --_font-size: var(--ahp-font-size, 0.875rem);
+    --_text: var(--ahp-color-text, light-dark(#1f2328, #e6edf3));
+    --_text-muted: var(--ahp-color-text-muted, light-dark(#59636e, #9198a1));
+    --_surface: var(--ahp-color-surface, light-dark(#ffffff, #0d1117));
+    --_border: var(--ahp-color-border, light-dark(#d1d9e0, #3d444d));
+    --_accent: var(--ahp-color-accent, light-dark(#0969da, #4493f8));
+    --_on-accent: var(--ahp-color-on-accent, light-dark(#ffffff, #0d1117));
+    --_success: var(--ahp-color-success, light-dark(#1a7f37, #3fb950));
+    --_warning: var(--ahp-color-warning, light-dark(#9a6700, #d29922));
+    --_danger: var(--ahp-color-danger, light-dark(#d1242f, #f85149));
+    --_neutral: var(--ahp-color-neutral, light-dark(#59636e, #9198a1));
+    --_focus: var(--ahp-color-focus, light-dark(#0969da, #4493f8));
+    --_space-1: var(--ahp-space-1, 0.25rem);
+    --_space-2: var(--ahp-space-2, 0.5rem);
+    --_space-3: var(--ahp-space-3, 0.75rem);
+    --_radius: var(--ahp-radius, 6px);
+
+    font-family: var(--_font-family);
+    font-size: var(--_font-size);
+    color: var(--_text);
+  }
+`;
