@@ -1,0 +1,248 @@
+/** One configured MCP server, run through the MCP SDK client, with its lifecycle as an AHP `McpServerState`. */
+import type { ChildProcess } from 'node:child_process';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { ServerCapabilities } from '@modelcontextprotocol/sdk/types.js';
+import type { ErrorInfo, McpServerState } from '../../src/protocol/index.js';
+import type { ServerConfig, StdioServerConfig } from './config.js';
+
+export interface McpRuntimeOptions {
+  /** Called with every stderr line of a stdio server (e.g. to print it with a prefix). */
+  onStderrLine?: (line: string) => void;
+  /** How long `initialize` may take before the start counts as failed. */
+  initializeTimeoutMs?: number;
+}
+
+type StateListener = (state: McpServerState) => void;
+
+const STDERR_TAIL_CHARS = 2000;
+
+/** The SDK keeps its ChildProcess private; we read it only for the exit code/signal in error messages. */
+class ObservedStdioTransport extends StdioClientTransport {
+  exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
+  /** Unlike `pid`, kept after the process has exited. */
+  spawnedPid: number | null = null;
+  override async start(): Promise<void> {
+    await super.start();
+    this.spawnedPid = this.pid;
+    const child = (this as unknown as { _process?: ChildProcess })._process;
+    child?.once('exit', (code, signal) => (this.exit = { code, signal }));
+  }
+}
+
+/** Runs one MCP server: `start()` → starting → ready | error, `stop()` → stopped (process gone). */
+export class McpServerRuntime {
+  /** Current lifecycle state. */
+  state: McpServerState = { kind: 'stopped' };
+  /** Capabilities from the server's `initialize` answer while connected. */
+  serverCapabilities: ServerCapabilities | undefined;
+
+  private readonly listeners = new Set<StateListener>();
+  private generation = 0;
+  private client: Client | undefined;
+  private transport: Transport | undefined;
+  private starting: Promise<void> | undefined;
+  private stopping: Promise<void> | undefined;
+  /** Cleanup after a failure, still running. */
+  private cleanup: Promise<void> | undefined;
+  private stderrTail = '';
+  /** The current attempt's transport closed without us asking. */
+  private ended = false;
+
+  constructor(readonly config: ServerConfig, private readonly options: McpRuntimeOptions = {}) {}
+
+  /** Pid of the stdio server process while it runs (from spawn until stop/failure), else null. */
+  get pid(): number | null {
+    return this.transport instanceof ObservedStdioTransport ? this.transport.spawnedPid : null;
+  }
+
+  /** The configured id (also the customization id). */
+  get id(): string {
+    return this.config.id;
+  }
+
+  /** Subscribes to state changes; returns the unsubscribe function. */
+  onStateChange(listener: StateListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Connects and initializes; resolves once the server is ready or has failed (see `state`). */
+  async start(): Promise<void> {
+    if (this.stopping) await this.stopping;
+    if (this.cleanup) await this.cleanup;
+    if (this.starting) return this.starting;
+    if (this.state.kind === 'ready') return;
+    const gen = ++this.generation;
+    this.starting = this.connect(gen).finally(() => {
+      if (this.generation === gen) this.starting = undefined;
+    });
+    return this.starting;
+  }
+
+  /** Closes the client and waits until the server process has exited. */
+  async stop(): Promise<void> {
+    if (this.stopping) return this.stopping;
+    this.generation++;
+    this.starting = undefined;
+    this.stopping = Promise.all([this.disconnect(), this.cleanup]).then(() => {}).finally(() => {
+      this.stopping = undefined;
+    });
+    await this.stopping;
+    this.setState({ kind: 'stopped' });
+  }
+
+  private async connect(gen: number): Promise<void> {
+    this.stderrTail = '';
+    this.ended = false;
+    this.serverCapabilities = undefined;
+    this.setState({ kind: 'starting' });
+    const transport = this.createTransport(gen);
+    const client = new Client({ name: 'ahp-elements-playground', version: '0.1.0' });
+    client.onclose = () => this.onUnexpectedEnd(gen);
+    client.onerror = (err) => this.onTransportError(gen, err);
+    this.client = client;
+    this.transport = transport;
+    try {
+      await client.connect(transport, { timeout: this.options.initializeTimeoutMs ?? 30_000 });
+    } catch (err) {
+      if (gen !== this.generation) return; // stop() took over
+      this.fail(gen, this.startFailure(err));
+      return;
+    }
+    if (gen !== this.generation) return;
+    if (this.ended) return this.fail(gen, this.endedError());
+    this.serverCapabilities = client.getServerCapabilities();
+    this.setState({ kind: 'ready' });
+  }
+
+  private createTransport(gen: number): Transport {
+    const config = this.config;
+    if (config.transport === 'http') return new StreamableHTTPClientTransport(new URL(config.url));
+    const transport = new ObservedStdioTransport({
+      // "node" means the Node running the playground, so nvm/volta setups and odd PATHs work
+      command: config.command === 'node' ? process.execPath : config.command,
+      args: config.args,
+      cwd: config.cwd,
+      stderr: 'pipe',
+      ...(config.env ? { env: config.env } : {}),
+    });
+    let partial = '';
+    transport.stderr?.on('data', (chunk: Buffer) => {
+      if (gen !== this.generation) return;
+      const text = chunk.toString('utf8');
+      this.stderrTail = (this.stderrTail + text).slice(-STDERR_TAIL_CHARS);
+      const lines = (partial + text).split('\n');
+      partial = lines.pop() ?? '';
+      for (const line of lines) if (line.trim()) this.options.onStderrLine?.(line);
+    });
+    return transport;
+  }
+
+  /** Transport closed (process exited, connection dropped) while we did not ask for it. */
+  private onUnexpectedEnd(gen: number): void {
+    if (gen !== this.generation) return;
+    this.ended = true;
+    // While starting, the failing `connect()` reports it (with the better message).
+    if (this.state.kind === 'ready') this.fail(gen, this.endedError());
+  }
+
+  private endedError(): ErrorInfo {
+    const transport = this.transport;
+    const exit = transport instanceof ObservedStdioTransport ? transport.exit : undefined;
+    const how = exit?.signal ? `: killed by ${exit.signal}` : exit?.code != null ? ` with exit code ${exit.code}` : '';
+    const pid = this.pid;
+    const message =
+      this.config.transport === 'stdio'
+        ? `The server process${pid ? ` (pid ${pid})` : ''} exited unexpectedly${how}.`
+        : `The connection to ${this.config.url} closed unexpectedly.`;
+    return { errorType: 'ServerExited', message: this.withDetails(message) };
+  }
+
+  private onTransportError(gen: number, err: Error): void {
+    if (gen !== this.generation || this.state.kind !== 'ready') return;
+    // stdio: the close that follows carries the news. HTTP: errors may be transient (SSE reconnects), so probe.
+    const { config, client } = this;
+    if (config.transport !== 'http' || !client) return;
+    client.ping({ timeout: 5000 }).catch(() => {
+      if (gen !== this.generation || this.state.kind !== 'ready') return;
+      this.fail(gen, { errorType: 'ConnectionLost', message: `Lost the connection to ${config.url}: ${err.message}` });
+    });
+  }
+
+  private startFailure(err: unknown): ErrorInfo {
+    const e = err instanceof Error ? err : new Error(String(err));
+    const code = (e as NodeJS.ErrnoException).code;
+    if (this.config.transport === 'stdio' && (code === 'ENOENT' || code === 'EACCES')) {
+      const c = this.config as StdioServerConfig;
+      const why = code === 'ENOENT' ? 'command or working directory not found' : 'permission denied';
+      return { errorType: 'SpawnFailed', message: `Could not start "${c.command}": ${why} (${code}).` };
+    }
+    if (this.ended && this.config.transport === 'stdio') return this.endedError();
+    const cause = e.cause instanceof Error ? ` (${e.cause.message})` : '';
+    const target = this.config.transport === 'http' ? this.config.url : `"${this.config.command}"`;
+    return { errorType: 'StartFailed', message: this.withDetails(`Could not connect to ${target}: ${e.message}${cause}`) };
+  }
+
+  private withDetails(message: string): string {
+    let out = message;
+    const tail = this.stderrTail.trim();
+    if (tail) out += `\nLast stderr output:\n${tail.split('\n').slice(-8).join('\n')}`;
+    return out;
+  }
+
+  private fail(gen: number, error: ErrorInfo): void {
+    if (gen !== this.generation || this.state.kind === 'error') return;
+    this.setState({ kind: 'error', error });
+    // Make sure nothing is left running (a crashed init may leave the process up).
+    const cleanup = this.disconnect().finally(() => {
+      if (this.cleanup === cleanup) this.cleanup = undefined;
+    });
+    this.cleanup = cleanup;
+  }
+
+  private async disconnect(): Promise<void> {
+    const client = this.client;
+    const transport = this.transport;
+    const pid = this.pid;
+    this.client = undefined;
+    this.transport = undefined;
+    this.serverCapabilities = undefined;
+    if (client) await client.close().catch(() => {});
+    else if (transport) await transport.close().catch(() => {});
+    if (pid) await waitForExit(pid, 3000);
+  }
+
+  private setState(state: McpServerState): void {
+    this.state = state;
+    for (const listener of this.listeners) listener(state);
+  }
+}
+
+/** True while a process with this pid exists. */
+export function processExists(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Waits until the process is gone; SIGKILLs it when it outlives `timeoutMs`. */
+export async function waitForExit(pid: number, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (processExists(pid)) {
+    if (Date.now() > deadline) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+      return;
+    }
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}

@@ -1,0 +1,131 @@
+// The playground's MCP runtime against the real server-everything over stdio.
+import { after, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { parseConfig } from '../../examples/playground/config.js';
+import { McpServerRuntime, processExists } from '../../examples/playground/mcp-runtime.js';
+import type { McpServerState } from '../../src/protocol/index.js';
+
+const everything = parseConfig({
+  servers: [
+    {
+      id: 'everything',
+      name: 'Everything',
+      transport: 'stdio',
+      command: 'node',
+      args: ['node_modules/@modelcontextprotocol/server-everything/dist/index.js', 'stdio'],
+    },
+  ],
+}).servers[0]!;
+
+function stdioServer(id: string, command: string, args: string[] = []) {
+  return parseConfig({ servers: [{ id, name: id, transport: 'stdio', command, args }] }).servers[0]!;
+}
+
+function record(runtime: McpServerRuntime): string[] {
+  const kinds: string[] = [];
+  runtime.onStateChange((s) => kinds.push(s.kind));
+  return kinds;
+}
+
+async function until(what: string, check: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+const errorOf = (s: McpServerState) => (s.kind === 'error' ? s.error : undefined);
+
+describe('playground McpServerRuntime (real server-everything over stdio)', () => {
+  const runtimes: McpServerRuntime[] = [];
+  const make = (config = everything) => {
+    const r = new McpServerRuntime(config);
+    runtimes.push(r);
+    return r;
+  };
+  after(async () => {
+    await Promise.all(runtimes.map((r) => r.stop()));
+  });
+
+  it('reports starting, then ready with a live process and the server capabilities', async () => {
+    const runtime = make();
+    const kinds = record(runtime);
+    await runtime.start();
+    assert.deepEqual(kinds, ['starting', 'ready']);
+    assert.equal(typeof runtime.pid, 'number');
+    assert.ok(processExists(runtime.pid!), 'the server process runs');
+    assert.ok(runtime.serverCapabilities?.tools, 'server-everything declares tools');
+    await runtime.stop();
+  });
+
+  it('stop() reports stopped only after the process has exited', async () => {
+    const runtime = make();
+    await runtime.start();
+    const pid = runtime.pid!;
+    const kinds = record(runtime);
+    await runtime.stop();
+    assert.deepEqual(kinds, ['stopped']);
+    assert.equal(processExists(pid), false, `pid ${pid} is gone`);
+    assert.equal(runtime.pid, null);
+  });
+
+  it('a start after a stop brings up a new process', async () => {
+    const runtime = make();
+    await runtime.start();
+    const first = runtime.pid!;
+    await runtime.stop();
+    await runtime.start();
+    assert.equal(runtime.state.kind, 'ready');
+    assert.notEqual(runtime.pid, first);
+    assert.ok(processExists(runtime.pid!));
+    await runtime.stop();
+  });
+
+  it('a process killed from outside turns into error with a message naming the pid and signal', async () => {
+    const runtime = make();
+    await runtime.start();
+    const pid = runtime.pid!;
+    process.kill(pid, 'SIGKILL');
+    await until('the error state', () => runtime.state.kind === 'error');
+    const error = errorOf(runtime.state)!;
+    assert.equal(error.errorType, 'ServerExited');
+    assert.match(error.message, new RegExp(`pid ${pid}.*exited unexpectedly.*SIGKILL`));
+    assert.match(error.message, /Starting default \(STDIO\) server/, 'carries the stderr tail');
+    await runtime.start();
+    assert.equal(runtime.state.kind, 'ready', 'an errored server can be started again');
+    await runtime.stop();
+  });
+
+  it('stop() while starting wins: stopped, no process left, no late ready', async () => {
+    const runtime = make();
+    const kinds = record(runtime);
+    const starting = runtime.start();
+    await until('a spawned process', () => runtime.pid !== null, 5000);
+    const pid = runtime.pid!;
+    await runtime.stop();
+    await starting;
+    await new Promise((r) => setTimeout(r, 300));
+    assert.equal(runtime.state.kind, 'stopped');
+    assert.ok(!kinds.includes('ready'), `no ready after the stop (saw ${kinds.join(' → ')})`);
+    assert.equal(processExists(pid), false);
+  });
+
+  it('a command that does not exist fails to start with a SpawnFailed error', async () => {
+    const runtime = make(stdioServer('missing', 'ahp-no-such-command-xyz'));
+    const kinds = record(runtime);
+    await runtime.start();
+    assert.deepEqual(kinds, ['starting', 'error']);
+    assert.equal(errorOf(runtime.state)?.errorType, 'SpawnFailed');
+    assert.match(errorOf(runtime.state)!.message, /ahp-no-such-command-xyz.*ENOENT/);
+  });
+
+  it('a process that exits during initialize reports its exit code and stderr', async () => {
+    const runtime = make(stdioServer('crash', 'node', ['-e', 'console.error("bad settings: no API key"); process.exit(3)']));
+    await runtime.start();
+    const error = errorOf(runtime.state);
+    assert.equal(error?.errorType, 'ServerExited');
+    assert.match(error!.message, /exit code 3/);
+    assert.match(error!.message, /bad settings: no API key/);
+  });
+});
