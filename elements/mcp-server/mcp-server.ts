@@ -1,0 +1,218 @@
+import { LitElement, html, nothing } from 'lit';
+import { ContextConsumer } from '@lit/context';
+import type { AnyAction } from '../../src/protocol/actions.js';
+import type { McpServerState } from '../../src/protocol/customizations.js';
+import { effectiveEnabled } from '../../src/reducers/index.js';
+import { selectMcpServer } from '../../src/store/selectors.js';
+import type { McpServerEntry } from '../../src/store/selectors.js';
+import type { SessionStoreLike } from '../../src/store/types.js';
+import { storeContext } from '../shared/store-context.js';
+import { StoreController } from '../shared/store-controller.js';
+import { setCustomStates, tryAttachInternals } from '../shared/custom-states.js';
+import {
+  AhpMcpServerRestartEvent,
+  AhpMcpServerStartEvent,
+  AhpMcpServerStopEvent,
+  AhpMcpServerToggleEvent,
+} from '../shared/events.js';
+import { toggledEnablement } from './enablement.js';
+import { iconsHaveThemes, pickIconSrc, themeOf } from './icon.js';
+import { mcpServerStyles } from './mcp-server.styles.js';
+
+type Action = 'start' | 'stop' | 'restart';
+
+/** Badge text of the known state kinds; any other kind shows its raw text on a neutral badge. */
+const LABELS: Record<string, string> = {
+  starting: 'Starting…',
+  ready: 'Ready',
+  authRequired: 'Sign-in required',
+  error: 'Error',
+  stopped: 'Stopped',
+};
+
+/** Which buttons each kind offers; unknown kinds offer start and stop. */
+const ACTIONS: Record<string, readonly Action[]> = {
+  starting: ['stop'],
+  ready: ['stop', 'restart'],
+  authRequired: ['stop'],
+  error: ['start', 'restart'],
+  stopped: ['start'],
+};
+const UNKNOWN_KIND_ACTIONS: readonly Action[] = ['start', 'stop'];
+const BUTTON_TEXT: Record<Action, string> = { start: 'Start', stop: 'Stop', restart: 'Restart' };
+
+const sameEntry = (a: McpServerEntry | undefined, b: McpServerEntry | undefined): boolean =>
+  a === b || (!!a && !!b && a.server === b.server && a.container === b.container && a.enabled === b.enabled);
+
+const kindOf = (state: McpServerState | undefined): string => {
+  const kind: unknown = (state as { kind?: unknown } | undefined)?.kind;
+  return typeof kind === 'string' ? kind : 'unknown';
+};
+const isKnown = (kind: string): boolean => Object.hasOwn(LABELS, kind);
+
+/**
+ * One MCP server of the session: icon, name, state badge, error message, enable switch and
+ * start/stop/restart buttons that dispatch the AHP actions through the store.
+ *
+ * @summary Shows and controls one MCP server.
+ * @tag ahp-mcp-server
+ * @csspart icon - The server icon (`<img>`, or a placeholder when there is none).
+ * @csspart name - The server name.
+ * @csspart status - The state badge (`data-kind` holds the raw state kind).
+ * @csspart actions - The enable switch and the start/stop/restart buttons.
+ * @csspart error - The error message of the `error` state.
+ * @cssstate starting, ready, authRequired, error, stopped - The server's state kind.
+ * @cssstate unknown - A state kind this version does not know.
+ * @cssstate disabled - The server is effectively disabled.
+ * @cssstate loading - No store yet, or no snapshot yet.
+ * @cssstate not-found - The session has no MCP server with this id.
+ * @cssprop --ahp-mcp-server-icon-size - Icon size (default 1.5rem).
+ * @fires ahp-mcp-server-toggle - Before dispatching `session/customizationToggled`; cancelable.
+ * @fires ahp-mcp-server-start - Before dispatching `session/mcpServerStartRequested`; cancelable.
+ * @fires ahp-mcp-server-stop - Before dispatching `session/mcpServerStopRequested`; cancelable.
+ * @fires ahp-mcp-server-restart - Before dispatching stop then start; cancelable.
+ */
+export class AhpMcpServer extends LitElement {
+  static override styles = mcpServerStyles;
+  static override properties = {
+    serverId: { attribute: 'server-id' },
+    store: { attribute: false },
+  };
+
+  /** Customization id of the MCP server to show. */
+  declare serverId: string | null | undefined;
+  /** Store to read and dispatch through; when unset, the one provided by an ancestor `<ahp-session>`. */
+  declare store: SessionStoreLike | undefined;
+
+  private readonly internals = tryAttachInternals(this);
+  private readonly consumer = new ContextConsumer(this, { context: storeContext, subscribe: true });
+  private readonly entry = new StoreController(this, {
+    getStore: () => this.currentStore,
+    select: (state) => (this.serverId ? selectMcpServer(state, this.serverId) : undefined),
+    equals: sameEntry,
+  });
+  private readonly darkQuery = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : undefined;
+  private refocusAfterUpdate = false;
+
+  /** The store in use: the `store` property, else the provided one. */
+  get currentStore(): SessionStoreLike | undefined {
+    return this.store ?? this.consumer.value;
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.darkQuery?.addEventListener('change', this.onSchemeChange);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.darkQuery?.removeEventListener('change', this.onSchemeChange);
+  }
+
+  private readonly onSchemeChange = (): void => this.requestUpdate();
+
+  protected override render() {
+    const store = this.currentStore;
+    const entry = this.entry.value;
+    if (!store || !store.getState()) return html`<p class="empty" data-empty="loading">Loading…</p>`;
+    if (!entry) {
+      return html`<p class="empty" data-empty="not-found">Unknown MCP server “${this.serverId ?? ''}”</p>`;
+    }
+    const { server, container, enabled } = entry;
+    const ownEnabled = effectiveEnabled(server);
+    const kind = kindOf(server.state);
+    const known = isKnown(kind);
+    const name = typeof server.name === 'string' && server.name ? server.name : server.id;
+    const error = kind === 'error' ? (server.state as { error?: { message?: unknown } }).error?.message : undefined;
+    return html`
+      <div class="card" role="group" aria-labelledby="name">
+        ${this.renderIcon(server.icons)}
+        <span part="name" id="name" class="name">${name}</span>
+        <span part="status" class="badge" data-kind=${kind} data-known=${known}>${known ? LABELS[kind] : kind}</span>
+        ${enabled
+          ? nothing
+          : html`<span class="disabled" data-disabled>${!ownEnabled || !container ? 'Disabled' : `Disabled by ${container.name}`}</span>`}
+        <div part="actions" class="actions">
+          <button
+            type="button"
+            role="switch"
+            data-action="toggle"
+            aria-checked=${ownEnabled ? 'true' : 'false'}
+            aria-label=${`Enable ${name}`}
+            @click=${() => this.toggle(!ownEnabled)}
+          ></button>
+          ${(known ? ACTIONS[kind] ?? [] : UNKNOWN_KIND_ACTIONS).map(
+            (action) => html`<button
+              type="button"
+              data-action=${action}
+              aria-label=${`${BUTTON_TEXT[action]} ${name}`}
+              @click=${() => this.run(action)}
+            >${BUTTON_TEXT[action]}</button>`,
+          )}
+        </div>
+        ${typeof error === 'string' && error ? html`<p part="error" class="error">${error}</p>` : nothing}
+      </div>
+    `;
+  }
+
+  private renderIcon(icons: unknown) {
+    const theme = iconsHaveThemes(icons) ? themeOf(this) : 'light';
+    const src = pickIconSrc(icons, theme);
+    if (!src) return html`<span part="icon" class="icon placeholder" aria-hidden="true"></span>`;
+    return html`<img part="icon" class="icon" src=${src} alt="" referrerpolicy="no-referrer" decoding="async" />`;
+  }
+
+  protected override updated(): void {
+    const entry = this.entry.value;
+    const states: string[] = [];
+    if (!this.currentStore?.getState()) states.push('loading');
+    else if (!entry) states.push('not-found');
+    else {
+      const kind = kindOf(entry.server.state);
+      states.push(isKnown(kind) ? kind : 'unknown');
+      if (!entry.enabled) states.push('disabled');
+    }
+    setCustomStates(this.internals, states);
+    // A pressed button may vanish with the state it belonged to (Stop → Start); keep focus in the actions.
+    if (this.refocusAfterUpdate) {
+      this.refocusAfterUpdate = false;
+      if (!this.shadowRoot?.activeElement) {
+        const next = this.shadowRoot?.querySelector<HTMLButtonElement>('[data-action]:not([data-action="toggle"])')
+          ?? this.shadowRoot?.querySelector<HTMLButtonElement>('[data-action="toggle"]');
+        next?.focus();
+      }
+    }
+  }
+
+  private toggle(enabled: boolean): void {
+    const server = this.entry.value?.server;
+    if (!server) return;
+    const enablement = toggledEnablement(server, enabled);
+    if (!this.dispatchEvent(new AhpMcpServerToggleEvent({ id: server.id, enabled, enablement }))) return;
+    this.currentStore?.dispatch({ type: 'session/customizationToggled', id: server.id, enablement });
+  }
+
+  private run(action: Action): void {
+    const id = this.entry.value?.server.id;
+    if (!id) return;
+    const start: AnyAction = { type: 'session/mcpServerStartRequested', id };
+    const stop: AnyAction = { type: 'session/mcpServerStopRequested', id };
+    const [event, actions] =
+      action === 'start'
+        ? [new AhpMcpServerStartEvent({ id }), [start]]
+        : action === 'stop'
+          ? [new AhpMcpServerStopEvent({ id }), [stop]]
+          : [new AhpMcpServerRestartEvent({ id }), [stop, start]];
+    if (!this.dispatchEvent(event)) return;
+    this.refocusAfterUpdate = true;
+    const store = this.currentStore;
+    for (const a of actions) store?.dispatch(a);
+    this.requestUpdate();
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'ahp-mcp-server': AhpMcpServer;
+  }
+}
