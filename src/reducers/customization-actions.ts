@@ -3,17 +3,29 @@ import type { SessionState } from '../protocol/session.js';
 import { updateMcpServer } from './customizations.js';
 import { indexBy, isAbsent, isRecord, isString, removeAt, replaceAt, withKey, type Rec } from './guards.js';
 
+function isWellFormedEntry(c: unknown): boolean {
+  if (!isRecord(c) || !isString(c.id) || !isString(c.type)) return false;
+  return c.type !== 'mcpServer' || (isRecord(c.state) && isString(c.state.kind));
+}
+
+/** An entry the selectors and reducers can walk: ids and types are strings, servers have a state, children form an array. */
+function isWellFormedCustomization(c: unknown): boolean {
+  if (!isWellFormedEntry(c)) return false;
+  const children = (c as Rec).children;
+  return children === undefined || (Array.isArray(children) && children.every(isWellFormedEntry));
+}
+
 /** `session/customizationsChanged`: full replacement of the list. */
 export function customizationsChanged(state: SessionState, a: Rec): SessionState {
   const list = a.customizations;
-  if (!Array.isArray(list) || list === state.customizations) return state;
+  if (!Array.isArray(list) || list === state.customizations || !list.every(isWellFormedCustomization)) return state;
   return { ...state, customizations: list as Customization[] };
 }
 
 /** `session/customizationUpdated`: upsert a top-level entry by id (whole entry, children included). */
 export function customizationUpdated(state: SessionState, a: Rec): SessionState {
   const c = a.customization;
-  if (!isRecord(c) || !isString(c.id) || !isString(c.type)) return state;
+  if (!isWellFormedCustomization(c) || !isRecord(c)) return state;
   const list: unknown[] = Array.isArray(state.customizations) ? state.customizations : [];
   const at = indexBy(list, 'id', c.id);
   if (list[at] === c) return state;

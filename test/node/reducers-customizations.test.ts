@@ -74,7 +74,7 @@ describe('session/customizationsChanged', () => {
   });
   it('is a no-op for a non-array payload', () => {
     const s = base();
-    for (const customizations of [undefined, null, 'x', { 0: top }]) {
+    for (const customizations of [undefined, null, 'x', { 0: top }, [null], [top, { id: 'x' }], [{ ...top, state: null }], [{ ...plugin, children: 'x' }], [{ ...plugin, children: [null] }]]) {
       assert.equal(sessionReducer(s, act('session/customizationsChanged', { customizations })), s);
     }
   });
@@ -98,7 +98,7 @@ describe('session/customizationUpdated', () => {
   });
   it('is a no-op for garbage', () => {
     const s = base();
-    for (const customization of [undefined, null, 5, { id: 3, type: 'plugin' }, { type: 'plugin' }, { id: 'x' }]) {
+    for (const customization of [undefined, null, 5, { id: 3, type: 'plugin' }, { type: 'plugin' }, { id: 'x' }, { ...top, state: { kind: 1 } }, { ...plugin, children: {} }]) {
       assert.equal(sessionReducer(s, act('session/customizationUpdated', { customization })), s);
     }
   });
