@@ -1,0 +1,240 @@
+import {
+  ErrorCode,
+  type ActionEnvelope,
+  type DispatchActionParams,
+  type InitializeResult,
+  type JsonRpcId,
+  type SessionState,
+  type Snapshot,
+  type SubscribeResult,
+} from '../protocol/index.js';
+import { stripMcpAppsFromAction, stripMcpAppsFromState } from './strip-mcp-apps.js';
+import { negotiateVersion } from './version-negotiation.js';
+
+/** What the host needs from one connection's outgoing side. */
+export interface HostPeer {
+  send(msg: object): void;
+  close(reason?: string): void;
+}
+
+/** What the embedder feeds from one connection's incoming side. */
+export interface HostConnection {
+  /** One incoming message: a parsed object, or a raw text/binary frame. Never throws. */
+  receive(msg: unknown): void;
+  /** The transport closed. */
+  closed(): void;
+}
+
+export type HostLogger = (message: string, detail?: unknown) => void;
+
+export type RequestContext = { clientId: string };
+export type HostRequestHandler = (params: unknown, ctx: RequestContext) => unknown;
+
+/** The parts of HostCore a connection calls into. */
+export interface HostInternals {
+  readonly serverInfo: NonNullable<InitializeResult['serverInfo']>;
+  readonly log: HostLogger;
+  serverSeq(): number;
+  sessionState(uri: string): SessionState | undefined;
+  clientAction(clientId: string, params: DispatchActionParams): void;
+  requestHandler(method: string): HostRequestHandler | undefined;
+  detach(conn: Connection): void;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isId = (v: unknown): v is JsonRpcId => typeof v === 'number' || typeof v === 'string';
+const utf8 = new TextDecoder();
+
+class RequestFailure {
+  constructor(
+    readonly code: number,
+    readonly message: string,
+    readonly data?: unknown,
+  ) {}
+}
+
+function toError(err: unknown): { code: number; message: string; data?: unknown } {
+  if (err instanceof RequestFailure || (isObject(err) && typeof err.code === 'number' && Number.isInteger(err.code))) {
+    const e = err as { code: number; message?: unknown; data?: unknown };
+    const out: { code: number; message: string; data?: unknown } = { code: e.code, message: typeof e.message === 'string' ? e.message : 'Error' };
+    if (e.data !== undefined) out.data = e.data;
+    return out;
+  }
+  return { code: ErrorCode.InternalError, message: err instanceof Error ? err.message : 'Internal error' };
+}
+
+/** One client connection: JSON-RPC framing, the initialize handshake, subscriptions, per-connection capabilities. */
+export class Connection implements HostConnection {
+  readonly #host: HostInternals;
+  readonly #peer: HostPeer;
+  readonly subscriptions = new Set<string>();
+  clientId: string | undefined;
+  mcpApps = false;
+  protocolVersion: string | undefined;
+  #closed = false;
+
+  constructor(host: HostInternals, peer: HostPeer) {
+    this.#host = host;
+    this.#peer = peer;
+  }
+
+  receive(raw: unknown): void {
+    if (this.#closed) return;
+    try {
+      this.#receive(raw);
+    } catch (err) {
+      this.#host.log('failed to handle a message', err);
+    }
+  }
+
+  closed(): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    this.subscriptions.clear();
+    this.#host.detach(this);
+  }
+
+  /** Sends an envelope of a channel this connection subscribed to, shaped for its capabilities. */
+  deliver(env: ActionEnvelope): void {
+    const action = this.mcpApps ? env.action : stripMcpAppsFromAction(env.action);
+    this.#send({ jsonrpc: '2.0', method: 'action', params: action === env.action ? env : { ...env, action } });
+  }
+
+  /** Closes the connection from the host side. */
+  close(reason?: string): void {
+    if (this.#closed) return;
+    try {
+      this.#peer.close(reason);
+    } catch (err) {
+      this.#host.log('failed to close a connection', err);
+    }
+    this.closed();
+  }
+
+  #send(msg: object): void {
+    if (this.#closed) return;
+    try {
+      this.#peer.send(msg);
+    } catch (err) {
+      this.#host.log('failed to send a message', err);
+    }
+  }
+
+  #receive(raw: unknown): void {
+    const msg = this.#decode(raw);
+    if (!isObject(msg)) {
+      if (msg !== undefined) this.#host.log('ignored a frame that is not a JSON-RPC object', msg);
+      return;
+    }
+    if (typeof msg.method !== 'string' || msg.jsonrpc !== '2.0') {
+      // Responses would answer host-to-client requests; the host sends none yet.
+      if (msg.jsonrpc === '2.0' && ('result' in msg || 'error' in msg)) return;
+      if (isId(msg.id)) this.#send({ jsonrpc: '2.0', id: msg.id, error: { code: ErrorCode.InvalidRequest, message: 'Invalid Request' } });
+      return;
+    }
+    if (!('id' in msg)) this.#notification(msg.method, msg.params);
+    else if (isId(msg.id)) this.#request(msg.id, msg.method, msg.params);
+  }
+
+  #decode(raw: unknown): unknown {
+    let text: string;
+    if (typeof raw === 'string') text = raw;
+    else if (raw instanceof ArrayBuffer || ArrayBuffer.isView(raw)) text = utf8.decode(raw);
+    else return raw;
+    try {
+      return JSON.parse(text);
+    } catch {
+      // -32700 needs an id to be answerable; an unparsable frame has none.
+      this.#host.log('ignored a frame that is not JSON');
+      return undefined;
+    }
+  }
+
+  #request(id: JsonRpcId, method: string, params: unknown): void {
+    const fail = (err: unknown): void => {
+      this.#send({ jsonrpc: '2.0', id, error: toError(err) });
+      if (err instanceof RequestFailure && err.code === ErrorCode.UnsupportedProtocolVersion) this.close('unsupported protocol version');
+    };
+    const succeed = (result: unknown): void => this.#send({ jsonrpc: '2.0', id, result: result ?? null });
+    let result: unknown;
+    try {
+      result = this.#dispatchRequest(method, params);
+    } catch (err) {
+      fail(err);
+      return;
+    }
+    // Answer synchronous results at once so a snapshot never trails envelopes sent after it.
+    if (isObject(result) && typeof result.then === 'function') (result as unknown as Promise<unknown>).then(succeed, fail);
+    else succeed(result);
+  }
+
+  #dispatchRequest(method: string, params: unknown): unknown {
+    if (method === 'ping') return null;
+    if (method === 'initialize') return this.#initialize(params);
+    if (this.clientId === undefined) throw new RequestFailure(ErrorCode.InvalidRequest, `'${method}' before 'initialize'`);
+    if (method === 'subscribe') return this.#subscribe(params);
+    const handler = this.#host.requestHandler(method);
+    if (!handler) throw new RequestFailure(ErrorCode.MethodNotFound, `Method not found: ${method}`);
+    return handler(params, { clientId: this.clientId });
+  }
+
+  #initialize(params: unknown): InitializeResult {
+    if (this.clientId !== undefined) throw new RequestFailure(ErrorCode.InvalidRequest, 'Already initialized');
+    if (!isObject(params) || !Array.isArray(params.protocolVersions) || typeof params.clientId !== 'string' || params.clientId === '') {
+      throw new RequestFailure(ErrorCode.InvalidParams, "initialize needs 'protocolVersions' (string[]) and 'clientId' (string)");
+    }
+    const negotiation = negotiateVersion(params.protocolVersions);
+    if (negotiation.kind === 'malformed') {
+      throw new RequestFailure(ErrorCode.InvalidParams, `Malformed protocol version: ${JSON.stringify(negotiation.value)}`);
+    }
+    if (negotiation.kind === 'unsupported') {
+      throw new RequestFailure(
+        ErrorCode.UnsupportedProtocolVersion,
+        `None of the offered protocol versions is supported (supported: ${negotiation.supportedVersions.join(', ')})`,
+        { supportedVersions: negotiation.supportedVersions },
+      );
+    }
+    this.clientId = params.clientId;
+    this.protocolVersion = negotiation.version;
+    this.mcpApps = isObject(params.capabilities) && isObject(params.capabilities.mcpApps);
+    const snapshots: Snapshot[] = [];
+    if (Array.isArray(params.initialSubscriptions)) {
+      for (const uri of params.initialSubscriptions) {
+        const snapshot = typeof uri === 'string' ? this.#snapshot(uri) : undefined;
+        if (snapshot) {
+          this.subscriptions.add(uri as string);
+          snapshots.push(snapshot);
+        }
+      }
+    }
+    return { protocolVersion: negotiation.version, serverSeq: this.#host.serverSeq(), serverInfo: this.#host.serverInfo, snapshots };
+  }
+
+  #subscribe(params: unknown): SubscribeResult {
+    if (!isObject(params) || typeof params.channel !== 'string') throw new RequestFailure(ErrorCode.InvalidParams, "subscribe needs 'channel'");
+    const snapshot = this.#snapshot(params.channel);
+    if (!snapshot) throw new RequestFailure(ErrorCode.SessionNotFound, `Unknown channel: ${params.channel}`);
+    this.subscriptions.add(params.channel);
+    return { snapshot };
+  }
+
+  #snapshot(uri: string): Snapshot<SessionState> | undefined {
+    const state = this.#host.sessionState(uri);
+    if (!state) return undefined;
+    return { resource: uri, state: this.mcpApps ? state : stripMcpAppsFromState(state), fromSeq: this.#host.serverSeq() };
+  }
+
+  #notification(method: string, params: unknown): void {
+    if (this.clientId === undefined || !isObject(params)) return;
+    if (method === 'unsubscribe') {
+      if (typeof params.channel === 'string') this.subscriptions.delete(params.channel);
+    } else if (method === 'dispatchAction') {
+      const { channel, clientSeq, action } = params;
+      if (typeof channel !== 'string' || typeof clientSeq !== 'number' || !Number.isFinite(clientSeq) || !isObject(action) || typeof action.type !== 'string') {
+        this.#host.log('ignored a malformed dispatchAction', params);
+        return;
+      }
+      this.#host.clientAction(this.clientId, { channel, clientSeq, action: action as DispatchActionParams['action'] });
+    }
+  }
+}
