@@ -1,0 +1,6 @@
+/** Defines every ahp-elements tag and re-exports the classes. */
+import './session/define.js';
+import './mcp-server/define.js';
+import './mcp-server-list/define.js';
+
+export * from './index.js';

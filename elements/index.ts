@@ -1,0 +1,17 @@
+/** Element classes, events and helpers; importing this defines nothing (use `define-all.js` or a `define.js`). */
+export { AhpSession } from './session/session.js';
+export { AhpMcpServer } from './mcp-server/mcp-server.js';
+export { AhpMcpServerList } from './mcp-server-list/mcp-server-list.js';
+export { defineElement } from './shared/define-element.js';
+export { storeContext } from './shared/store-context.js';
+export { StoreController } from './shared/store-controller.js';
+export type { StoreControllerOptions } from './shared/store-controller.js';
+export { VERSION } from './shared/version.js';
+export {
+  AhpConnectionChangeEvent,
+  AhpMcpServerRestartEvent,
+  AhpMcpServerStartEvent,
+  AhpMcpServerStopEvent,
+  AhpMcpServerToggleEvent,
+} from './shared/events.js';
+export type { ConnectionChangeDetail, McpServerEventDetail, McpServerToggleDetail } from './shared/events.js';

@@ -1,0 +1,159 @@
+import { LitElement, css, html } from 'lit';
+import type { PropertyValues } from 'lit';
+import { ContextProvider } from '@lit/context';
+import { connectSession } from '../../src/connect-session.js';
+import type { ConnectionState, SessionStoreLike } from '../../src/store/types.js';
+import { storeContext } from '../shared/store-context.js';
+import { setCustomStates, tryAttachInternals } from '../shared/custom-states.js';
+import { AhpConnectionChangeEvent } from '../shared/events.js';
+
+interface OwnConnection {
+  key: string;
+  store: SessionStoreLike;
+  close(): void;
+}
+
+const errorText = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+
+/**
+ * Connects to an AHP host (`url` + `session`) or takes a ready `store`, and provides that store to
+ * every descendant element through `@lit/context`. It never touches the socket itself.
+ *
+ * @summary Provides an AHP session store to the elements inside it.
+ * @tag ahp-session
+ * @slot - Elements that use the session (`<ahp-mcp-server-list>`, `<ahp-mcp-server>`, ...).
+ * @cssstate connecting, open, reconnecting, closed - Connection state of the store in use.
+ * @fires ahp-connection-change - When the connection state changes.
+ */
+export class AhpSession extends LitElement {
+  static override styles = css`
+    :host {
+      display: block;
+    }
+    :host([hidden]) {
+      display: none;
+    }
+  `;
+  static override properties = {
+    url: {},
+    session: {},
+    clientId: { attribute: 'client-id' },
+    store: { attribute: false },
+  };
+
+  /** WebSocket URL of the AHP host (`ws://…`). */
+  declare url: string | null | undefined;
+  /** Session channel URI to subscribe to (`ahp-session:/…`). */
+  declare session: string | null | undefined;
+  /** Client id to initialize with; generated when unset. */
+  declare clientId: string | null | undefined;
+  /** A store to provide instead of connecting; takes precedence over `url`/`session`. */
+  declare store: SessionStoreLike | undefined;
+
+  private readonly provider = new ContextProvider(this, { context: storeContext });
+  private readonly internals = tryAttachInternals(this);
+  private own: OwnConnection | undefined;
+  private bound: SessionStoreLike | undefined;
+  private unbindConnection: (() => void) | undefined;
+  private state: ConnectionState | undefined;
+
+  /** The store provided to descendants (the `store` property or the one this element connected). */
+  get currentStore(): SessionStoreLike | undefined {
+    return this.bound;
+  }
+
+  /** Connection state of the provided store; undefined while there is none. */
+  get connectionState(): ConnectionState | undefined {
+    return this.state;
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    // Re-open after being moved or re-attached; the first connection happens in willUpdate.
+    if (this.hasUpdated) this.reconcile();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.closeOwn();
+    this.bind(undefined);
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (!this.hasUpdated || changed.has('url') || changed.has('session') || changed.has('clientId') || changed.has('store')) {
+      this.reconcile();
+    }
+  }
+
+  protected override render() {
+    return html`<slot></slot>`;
+  }
+
+  private reconcile(): void {
+    if (!this.isConnected) return;
+    if (this.store) {
+      this.closeOwn();
+      this.bind(this.store);
+      return;
+    }
+    if (!this.url || !this.session) {
+      this.closeOwn();
+      this.bind(undefined);
+      return;
+    }
+    const key = JSON.stringify([this.url, this.session, this.clientId ?? null]);
+    if (this.own?.key !== key) {
+      this.closeOwn();
+      this.open(key, this.url, this.session, this.clientId ?? undefined);
+    }
+    this.bind(this.own?.store);
+  }
+
+  private open(key: string, url: string, session: string, clientId: string | undefined): void {
+    try {
+      const conn = connectSession({ url, session, ...(clientId ? { clientId } : {}) });
+      const own: OwnConnection = { key, store: conn.store, close: () => conn.close() };
+      this.own = own;
+      conn.ready.catch((e: unknown) => {
+        if (this.own === own && this.state?.kind !== 'closed') this.setState({ kind: 'closed', reason: errorText(e) });
+      });
+    } catch (e) {
+      this.own = undefined;
+      this.setState({ kind: 'closed', reason: errorText(e) });
+    }
+  }
+
+  private closeOwn(): void {
+    const own = this.own;
+    this.own = undefined;
+    own?.close();
+  }
+
+  private bind(store: SessionStoreLike | undefined): void {
+    if (store === this.bound) return;
+    this.unbindConnection?.();
+    this.unbindConnection = undefined;
+    this.bound = store;
+    this.provider.setValue(store);
+    if (!store) {
+      if (this.state && this.state.kind !== 'closed') this.setState({ kind: 'closed' });
+      return;
+    }
+    this.setState(store.getConnectionState());
+    this.unbindConnection = store.subscribeConnection((s) => this.setState(s));
+  }
+
+  private setState(next: ConnectionState): void {
+    const prev = this.state;
+    if (prev && prev.kind === next.kind && JSON.stringify(prev) === JSON.stringify(next)) return;
+    this.state = next;
+    setCustomStates(this.internals, [next.kind]);
+    this.dispatchEvent(new AhpConnectionChangeEvent({ state: next }));
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'ahp-session': AhpSession;
+  }
+}
