@@ -36,11 +36,14 @@ function closeReason(ev: { code?: number; reason?: string }): string {
 
 /** JSON-RPC over one WebSocket: one JSON message per text frame; binary frames are decoded as UTF-8. */
 export class WebSocketTransport implements Transport {
-  onmessage?: (msg: unknown) => void;
-  onclose?: (reason?: string) => void;
   readonly #socket: WebSocketLike;
   readonly #log: Logger;
   #closed = false;
+  #onmessage: ((msg: unknown) => void) | undefined;
+  #onclose: ((reason?: string) => void) | undefined;
+  // Frames (and a close) can arrive before the caller attached handlers; hold them until then.
+  #backlog: ({ msg: unknown } | { close: string })[] | null = [];
+  #flushScheduled = false;
 
   private constructor(socket: WebSocketLike, log: Logger) {
     this.#socket = socket;
@@ -72,6 +75,21 @@ export class WebSocketTransport implements Transport {
     });
   }
 
+  get onmessage(): ((msg: unknown) => void) | undefined {
+    return this.#onmessage;
+  }
+  set onmessage(handler: ((msg: unknown) => void) | undefined) {
+    this.#onmessage = handler;
+    this.#scheduleFlush();
+  }
+  get onclose(): ((reason?: string) => void) | undefined {
+    return this.#onclose;
+  }
+  set onclose(handler: ((reason?: string) => void) | undefined) {
+    this.#onclose = handler;
+    this.#scheduleFlush();
+  }
+
   send(msg: JsonRpcMessage): void {
     if (this.#closed || this.#socket.readyState !== OPEN) return;
     this.#socket.send(JSON.stringify(msg));
@@ -86,7 +104,28 @@ export class WebSocketTransport implements Transport {
   #finish(reason: string): void {
     if (this.#closed) return;
     this.#closed = true;
-    this.onclose?.(reason);
+    this.#emit({ close: reason });
+  }
+
+  // Flushing a microtask later lets a caller finish wiring (e.g. AhpClient registers listeners after its peer).
+  #scheduleFlush(): void {
+    if (!this.#backlog || this.#flushScheduled) return;
+    this.#flushScheduled = true;
+    queueMicrotask(() => {
+      const backlog = this.#backlog ?? [];
+      this.#backlog = null;
+      for (const event of backlog) this.#deliver(event);
+    });
+  }
+
+  #emit(event: { msg: unknown } | { close: string }): void {
+    if (this.#backlog) this.#backlog.push(event);
+    else this.#deliver(event);
+  }
+
+  #deliver(event: { msg: unknown } | { close: string }): void {
+    if ('msg' in event) this.#onmessage?.(event.msg);
+    else this.#onclose?.(event.close);
   }
 
   #receive(data: unknown): void {
@@ -105,6 +144,6 @@ export class WebSocketTransport implements Transport {
       this.#log('skipped a WebSocket frame that is not JSON', err);
       return;
     }
-    this.onmessage?.(msg);
+    this.#emit({ msg });
   }
 }
