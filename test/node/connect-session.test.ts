@@ -1,0 +1,116 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { WebSocketServer, WebSocket } from 'ws';
+import type { AddressInfo } from 'node:net';
+import { connectSession, createInMemoryPair, JsonRpcPeer, RpcError, UnsupportedProtocolVersionError, listMcpServers } from '../../src/index.js';
+import type { ActionFailure, ConnectionState, McpServerCustomization, SessionState } from '../../src/index.js';
+import { HostCore, attachTransport, attachWebSocket } from '../../src/host/index.js';
+
+const SESSION = 'ahp-session:/connect';
+
+function fixtureState(): SessionState {
+  const server: McpServerCustomization = { type: 'mcpServer', id: 'srv', uri: 'mcp-config:/srv', name: 'Server', state: { kind: 'ready' } };
+  return { provider: 't', title: 't', status: 1, lifecycle: 'ready', activeClients: [], chats: [], customizations: [server] };
+}
+
+async function until(cond: () => boolean, what: string): Promise<void> {
+  for (let i = 0; i < 300 && !cond(); i++) await new Promise((r) => setTimeout(r, 2));
+  assert.ok(cond(), `timed out waiting for ${what}`);
+}
+
+const serverKind = (state: SessionState | undefined) => (state?.customizations?.[0] as McpServerCustomization | undefined)?.state.kind;
+
+test('connectSession over a real WebSocket: snapshot, dispatch echoed into the store, host reacts, close', async () => {
+  const host = new HostCore({ log: () => {} });
+  host.createSession(SESSION, fixtureState());
+  // Like the playground: after a stop request, the host really stops the server and reports it.
+  host.afterClientAction(({ action, channel }) => {
+    if (action.type === 'session/mcpServerStopRequested') {
+      setTimeout(() => host.dispatchServerAction(channel, { type: 'session/mcpServerStateChanged', id: 'srv', state: { kind: 'error', error: { errorType: 'exit', message: 'exited' } } }), 5);
+    }
+  });
+  const wss = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+  await new Promise<void>((r) => wss.once('listening', () => r()));
+  wss.on('connection', (socket) => attachWebSocket(host, socket));
+  const url = `ws://127.0.0.1:${(wss.address() as AddressInfo).port}`;
+  try {
+    const conn = connectSession({ url, session: SESSION, WebSocket, clientId: 'page' });
+    const states: ConnectionState['kind'][] = [conn.store.getConnectionState().kind];
+    conn.store.subscribeConnection((s) => states.push(s.kind));
+    assert.equal(conn.store.getState(), undefined);
+    await conn.ready;
+    assert.deepEqual(states, ['connecting', 'open']);
+    assert.deepEqual(listMcpServers(conn.store.getState()!).map((e) => e.server.id), ['srv']);
+
+    conn.store.dispatch({ type: 'session/mcpServerStopRequested', id: 'srv' });
+    assert.equal(serverKind(conn.store.getState()), 'stopped', 'optimistic');
+    assert.equal(serverKind(conn.store.getConfirmedState()), 'ready');
+    await until(() => serverKind(conn.store.getConfirmedState()) === 'stopped', 'the echo');
+    assert.equal(conn.store.getPendingCount(), 0);
+    await until(() => serverKind(conn.store.getState()) === 'error', 'the server action');
+    assert.equal(serverKind(host.getSessionState(SESSION)), 'error');
+
+    conn.close();
+    assert.deepEqual(conn.store.getConnectionState(), { kind: 'closed', reason: 'closed by client' });
+    const failures: ActionFailure[] = [];
+    conn.store.onActionFailed((f) => failures.push(f));
+    conn.store.dispatch({ type: 'session/mcpServerStartRequested', id: 'srv' });
+    assert.equal(failures[0]?.kind, 'dropped', 'dispatch after close fails at once');
+  } finally {
+    for (const c of wss.clients) c.terminate();
+    await new Promise<void>((r) => wss.close(() => r()));
+  }
+});
+
+test('connectSession over an in-memory transport; the host hanging up shows closed with a reason', async () => {
+  const host = new HostCore({ log: () => {} });
+  host.createSession(SESSION, fixtureState());
+  const [clientSide, serverSide] = createInMemoryPair();
+  attachTransport(host, serverSide);
+  const conn = connectSession({ session: SESSION, transport: clientSide });
+  await conn.ready;
+  assert.equal(conn.store.getConnectionState().kind, 'open');
+  host.dispatchServerAction(SESSION, { type: 'session/titleChanged', title: 'live' });
+  await until(() => conn.store.getState()?.title === 'live', 'server action');
+  host.close();
+  await until(() => conn.store.getConnectionState().kind === 'closed', 'closed');
+  assert.deepEqual(conn.store.getConnectionState(), { kind: 'closed', reason: 'closed by peer' });
+});
+
+test('ready rejects with a clear error when the host supports none of the offered versions', async () => {
+  const [clientSide, serverSide] = createInMemoryPair();
+  const fakeHost = new JsonRpcPeer(serverSide, { log: () => {} });
+  fakeHost.onRequest('initialize', () => {
+    throw new RpcError(-32005, 'Unsupported', { supportedVersions: ['^2.0.0'] });
+  });
+  const conn = connectSession({ session: SESSION, transport: clientSide });
+  await assert.rejects(conn.ready, (err: unknown) => err instanceof UnsupportedProtocolVersionError && /\^2\.0\.0/.test(err.message));
+  const state = conn.store.getConnectionState();
+  assert.equal(state.kind, 'closed');
+  assert.match((state as { reason?: string }).reason ?? '', /host supports \^2\.0\.0/);
+});
+
+test('ready rejects with -32001 for an unknown session', async () => {
+  const host = new HostCore({ log: () => {} });
+  const [clientSide, serverSide] = createInMemoryPair();
+  attachTransport(host, serverSide);
+  const conn = connectSession({ session: 'ahp-session:/missing', transport: clientSide });
+  await assert.rejects(conn.ready, (err: unknown) => err instanceof RpcError && err.code === -32001);
+  assert.equal(conn.store.getConnectionState().kind, 'closed');
+});
+
+test('ready rejects when the WebSocket cannot connect', async () => {
+  const wss = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+  await new Promise<void>((r) => wss.once('listening', () => r()));
+  const url = `ws://127.0.0.1:${(wss.address() as AddressInfo).port}`;
+  await new Promise<void>((r) => wss.close(() => r()));
+  const conn = connectSession({ url, session: SESSION, WebSocket });
+  await assert.rejects(conn.ready, /failed/);
+  const state = conn.store.getConnectionState();
+  assert.equal(state.kind, 'closed');
+  assert.match((state as { reason?: string }).reason ?? '', /failed/);
+});
+
+test('connectSession without url or transport is a TypeError', () => {
+  assert.throws(() => connectSession({ session: SESSION }), TypeError);
+});

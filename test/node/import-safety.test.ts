@@ -1,0 +1,36 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+
+test('the headless core and the host import without a DOM and export their key API', async () => {
+  const core = await import('../../src/index.js');
+  const host = await import('../../src/host/index.js');
+  assert.equal(typeof document, 'undefined');
+  assert.equal(typeof (globalThis as { window?: unknown }).window, 'undefined');
+  for (const name of [
+    'AhpClient',
+    'WebSocketTransport',
+    'createInMemoryPair',
+    'JsonRpcPeer',
+    'RpcError',
+    'RpcTimeoutError',
+    'ConnectionClosedError',
+    'UnsupportedProtocolVersionError',
+    'connectSession',
+    'SessionStore',
+    'listMcpServers',
+    'selectMcpServer',
+    'sessionReducer',
+    'effectiveEnabled',
+    'findMcpServer',
+    'isClientDispatchable',
+    'PROTOCOL_VERSIONS',
+  ]) {
+    assert.ok(name in core, `core exports ${name}`);
+  }
+  assert.equal('HostCore' in core, false, 'the host has its own entry');
+  for (const name of ['HostCore', 'attachTransport', 'attachWebSocket', 'HostRpcError', 'negotiateVersion']) {
+    assert.ok(name in host, `host exports ${name}`);
+  }
+  assert.equal(typeof core.AhpClient, 'function');
+  assert.equal(typeof host.HostCore, 'function');
+});
