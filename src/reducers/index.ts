@@ -10,3 +10,5 @@ export {
   type McpServerLocation,
 } from './customizations.js';
 export { hasStatus, withActivity, withInputNeededStatus, withStatusFlag } from './status.js';
+export { chatReducer, CHAT_ACTION_TYPES } from './chat-reducer.js';
+export { isTerminal as isToolCallTerminal, needsInput as toolCallNeedsInput } from './chat-tool-calls.js';

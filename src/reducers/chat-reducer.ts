@@ -1,0 +1,62 @@
+import type { AnyAction, StateAction } from '../protocol/actions.js';
+import { SessionStatus, type ChatState } from '../protocol/session.js';
+import * as tc from './chat-tool-calls.js';
+import * as turns from './chat-turns.js';
+import { isAbsent, isRecord, isString, withKey, type Rec } from './guards.js';
+import { withStatusFlag } from './status.js';
+
+type Handler = (state: ChatState, action: Rec) => ChatState;
+
+const setFlag = (flag: number, field: string): Handler => (state, a) => {
+  if (typeof a[field] !== 'boolean') return state;
+  const status = withStatusFlag(state.status, flag, a[field] as boolean);
+  return status === state.status ? state : { ...state, status };
+};
+
+const activityChanged: Handler = (state, a) => {
+  if (!isAbsent(a.activity) && !isString(a.activity)) return state;
+  const activity = a.activity ?? undefined;
+  return state.activity === activity && (activity !== undefined || !('activity' in state)) ? state : withKey(state, 'activity', activity);
+};
+
+const HANDLERS: ReadonlyMap<string, Handler> = new Map<string, Handler>([
+  ['chat/turnStarted', turns.turnStarted],
+  ['chat/delta', turns.growPart('markdown')],
+  ['chat/reasoning', turns.growPart('reasoning')],
+  ['chat/responsePart', turns.responsePart],
+  ['chat/usage', turns.usage],
+  ['chat/turnComplete', turns.endTurn('complete')],
+  ['chat/turnCancelled', turns.endTurn('cancelled')],
+  ['chat/error', turns.endTurn('error')],
+  ['chat/activityChanged', activityChanged],
+  ['chat/isReadChanged', setFlag(SessionStatus.IsRead, 'isRead')],
+  ['chat/isArchivedChanged', setFlag(SessionStatus.IsArchived, 'isArchived')],
+  ['chat/toolCallStart', turns.toolCallStart],
+  ['chat/toolCallDelta', turns.onToolCall(tc.delta)],
+  ['chat/toolCallReady', turns.onToolCall(tc.ready)],
+  ['chat/toolCallConfirmed', turns.onToolCall(tc.confirmed)],
+  ['chat/toolCallComplete', turns.onToolCall(tc.complete)],
+  ['chat/toolCallResultConfirmed', turns.onToolCall(tc.resultConfirmed)],
+  ['chat/toolCallContentChanged', turns.onToolCall(tc.contentChanged)],
+  ['chat/toolCallAuthRequired', turns.onToolCall(tc.authRequired)],
+  ['chat/toolCallAuthResolved', turns.onToolCall(tc.authResolved)],
+]);
+
+/**
+ * Pure, total chat reducer (AHP §6): turns, response parts and the tool-call lifecycle.
+ * Unknown types, wrong turn/tool-call ids, wrong statuses and garbage return the same state.
+ */
+export function chatReducer(state: ChatState, action: AnyAction | StateAction): ChatState {
+  if (!isRecord(state) || !isRecord(action) || typeof action.type !== 'string') return state;
+  const handler = HANDLERS.get(action.type);
+  if (!handler) return state;
+  try {
+    return handler(state, action);
+  } catch {
+    // A payload shape nobody anticipated must not take the channel down.
+    return state;
+  }
+}
+
+/** Chat action types this reducer understands. */
+export const CHAT_ACTION_TYPES: ReadonlySet<string> = new Set(HANDLERS.keys());
