@@ -22,6 +22,9 @@ function compact(o: Rec): Rec {
 const baseOf = (tc: Rec): Rec =>
   compact({ toolCallId: tc.toolCallId, toolName: tc.toolName, displayName: tc.displayName, intention: tc.intention, contributor: tc.contributor, _meta: tc._meta });
 
+/** The fields that identify a tool call and its owner (undefined ones are compacted away by the caller). */
+const identityOf = (tc: Rec): Rec => ({ toolCallId: tc.toolCallId, toolName: tc.toolName, displayName: tc.displayName, contributor: tc.contributor });
+
 /** ToolCallBase + parameter fields. */
 const paramsOf = (tc: Rec): Rec => compact({ ...baseOf(tc), invocationMessage: tc.invocationMessage ?? '', toolInput: tc.toolInput });
 
@@ -123,6 +126,8 @@ export const complete: ToolCallTransition = (tc, a) => {
     selectedOption: tc.selectedOption,
     content: tc.content,
     ...result,
+    // A result cannot rename or re-own the tool call: subscribers and later actions find it by id.
+    ...identityOf(tc),
     status: awaitConfirmation ? 'pending-result-confirmation' : 'completed',
   });
 };

@@ -247,6 +247,46 @@ describe('tool-call lifecycle', () => {
   });
 });
 
+describe('tool-call structural sharing', () => {
+  const partOf = (s: ChatState, id: string) => s.activeTurn?.responseParts.find((p) => p.kind === 'toolCall' && p.toolCall.toolCallId === id);
+  it('every tool-call action keeps the other tool calls (and their parts) by identity', () => {
+    let s = fold(started(), start('a', mcp), start('b', mcp));
+    const steps: A[] = [
+      tcAction('chat/toolCallDelta', 'a', { content: '{' }),
+      tcAction('chat/toolCallReady', 'a', { invocationMessage: 'x' }),
+      tcAction('chat/toolCallConfirmed', 'a', { approved: true, confirmed: 'user-action' }),
+      tcAction('chat/toolCallContentChanged', 'a', { content: [] }),
+      tcAction('chat/toolCallAuthRequired', 'a', { auth }),
+      tcAction('chat/toolCallAuthResolved', 'a'),
+      tcAction('chat/toolCallComplete', 'a', { result: result() }),
+    ];
+    for (const step of steps) {
+      const next = fold(s, step);
+      assert.notEqual(toolCall(next, 'a'), toolCall(s, 'a'), `${String(step.type)} changes a`);
+      assert.equal(toolCall(next, 'b'), toolCall(s, 'b'), `${String(step.type)} keeps b`);
+      assert.equal(partOf(next, 'b'), partOf(s, 'b'));
+      s = next;
+    }
+  });
+  it('turn end keeps finished tool calls by identity and replaces only open ones', () => {
+    const s = fold(started(), start('done'), tcAction('chat/toolCallReady', 'done', { invocationMessage: 'x', confirmed: 'setting' }),
+      tcAction('chat/toolCallComplete', 'done', { result: result() }), start('open'));
+    const ended = fold(s, { type: 'chat/turnComplete', turnId: T, duration: 1 });
+    assert.equal(toolCall(ended, 'done'), toolCall(s, 'done'));
+    assert.notEqual(toolCall(ended, 'open'), toolCall(s, 'open'));
+  });
+  it('a result cannot rename or re-own the tool call', () => {
+    const s = fold(started(), start('c1', mcp), tcAction('chat/toolCallReady', 'c1', { invocationMessage: 'x', confirmed: 'setting' }),
+      tcAction('chat/toolCallComplete', 'c1', { result: result(true, { toolCallId: 'evil', contributor: { kind: 'client', clientId: 'x' }, extra: 'kept' }) }));
+    const tc = s.activeTurn?.responseParts[0];
+    assert.ok(tc?.kind === 'toolCall');
+    assert.equal(tc.toolCall.toolCallId, 'c1');
+    assert.deepEqual(tc.toolCall.contributor, mcp);
+    assert.equal((tc.toolCall as unknown as A).extra, 'kept');
+    assert.equal(tc.toolCall.status, 'completed');
+  });
+});
+
 describe('chat flags', () => {
   it('isRead, isArchived and activity', () => {
     const s = chat({ status: SessionStatus.Idle | 1024 });
