@@ -4,10 +4,12 @@ import {
   type DispatchActionParams,
   type InitializeResult,
   type JsonRpcId,
+  type ReconnectResult,
   type SessionState,
   type Snapshot,
   type SubscribeResult,
 } from '../protocol/index.js';
+import { parseReconnect, recoverChannels, recoverLegacy, type RecoverySource } from './reconnect.js';
 import { stripMcpAppsFromAction, stripMcpAppsFromState } from './strip-mcp-apps.js';
 import { negotiateVersion } from './version-negotiation.js';
 
@@ -30,6 +32,15 @@ export type HostLogger = (message: string, detail?: unknown) => void;
 export type RequestContext = { clientId: string };
 export type HostRequestHandler = (params: unknown, ctx: RequestContext) => unknown;
 
+/** What a connection negotiated in `initialize`; a later `reconnect` with the same clientId resumes with it. */
+export interface ClientProfile {
+  protocolVersion: string;
+  mcpApps: boolean;
+}
+
+/** Serves one message routed by its `params.channel`; `notification` is true when no answer is expected. */
+export type ChannelRoute = (method: string, params: Record<string, unknown>, ctx: { clientId: string; mcpApps: boolean; notification: boolean }) => unknown;
+
 /** The parts of HostCore a connection calls into. */
 export interface HostInternals {
   readonly serverInfo: NonNullable<InitializeResult['serverInfo']>;
@@ -38,6 +49,10 @@ export interface HostInternals {
   sessionState(uri: string): SessionState | undefined;
   clientAction(clientId: string, params: DispatchActionParams): void;
   requestHandler(method: string): HostRequestHandler | undefined;
+  actionsSince(channel: string, afterSeq: number): ActionEnvelope[] | undefined;
+  rememberClient(clientId: string, profile: ClientProfile): void;
+  knownClient(clientId: string): ClientProfile | undefined;
+  channelRoute(channel: string): ChannelRoute | undefined;
   detach(conn: Connection): void;
 }
 
@@ -96,8 +111,17 @@ export class Connection implements HostConnection {
 
   /** Sends an envelope of a channel this connection subscribed to, shaped for its capabilities. */
   deliver(env: ActionEnvelope): void {
+    this.#send({ jsonrpc: '2.0', method: 'action', params: this.#shape(env) });
+  }
+
+  /** Sends a notification (e.g. an `mcp://` channel notification) once initialized. */
+  notify(method: string, params: unknown): void {
+    if (this.clientId !== undefined) this.#send({ jsonrpc: '2.0', method, params });
+  }
+
+  #shape(env: ActionEnvelope): ActionEnvelope {
     const action = this.mcpApps ? env.action : stripMcpAppsFromAction(env.action);
-    this.#send({ jsonrpc: '2.0', method: 'action', params: action === env.action ? env : { ...env, action } });
+    return action === env.action ? env : { ...env, action };
   }
 
   /** Closes the connection from the host side. */
@@ -171,8 +195,11 @@ export class Connection implements HostConnection {
   #dispatchRequest(method: string, params: unknown): unknown {
     if (method === 'ping') return null;
     if (method === 'initialize') return this.#initialize(params);
+    if (method === 'reconnect') return this.#reconnect(params);
     if (this.clientId === undefined) throw new RequestFailure(ErrorCode.InvalidRequest, `'${method}' before 'initialize'`);
     if (method === 'subscribe') return this.#subscribe(params);
+    const route = isObject(params) && typeof params.channel === 'string' ? this.#host.channelRoute(params.channel) : undefined;
+    if (route) return route(method, params as Record<string, unknown>, { clientId: this.clientId, mcpApps: this.mcpApps, notification: false });
     const handler = this.#host.requestHandler(method);
     if (!handler) throw new RequestFailure(ErrorCode.MethodNotFound, `Method not found: ${method}`);
     return handler(params, { clientId: this.clientId });
@@ -197,6 +224,7 @@ export class Connection implements HostConnection {
     this.clientId = params.clientId;
     this.protocolVersion = negotiation.version;
     this.mcpApps = isObject(params.capabilities) && isObject(params.capabilities.mcpApps);
+    this.#host.rememberClient(this.clientId, { protocolVersion: this.protocolVersion, mcpApps: this.mcpApps });
     const snapshots: Snapshot[] = [];
     if (Array.isArray(params.initialSubscriptions)) {
       for (const uri of params.initialSubscriptions) {
@@ -208,6 +236,39 @@ export class Connection implements HostConnection {
       }
     }
     return { protocolVersion: negotiation.version, serverSeq: this.#host.serverSeq(), serverInfo: this.#host.serverInfo, snapshots };
+  }
+
+  /**
+   * `reconnect` replaces `initialize` as the first message of a new transport (AHP §3.4 / upstream
+   * lifecycle: it carries no protocolVersions and no capabilities). The connection resumes with the
+   * version and capabilities this clientId negotiated in its last `initialize` on this host; a clientId
+   * the host does not know (e.g. after a host restart, when its serverSeq history is gone) gets
+   * -32600 so the client falls back to `initialize` + `subscribe` instead of trusting a replay.
+   * Both shapes are served: per-channel cursors → `{channels}`, legacy watermark + URIs → `{type}`.
+   */
+  #reconnect(params: unknown): ReconnectResult {
+    if (this.clientId !== undefined) throw new RequestFailure(ErrorCode.InvalidRequest, 'Already initialized');
+    const parsed = parseReconnect(params);
+    if ('error' in parsed) throw new RequestFailure(ErrorCode.InvalidParams, parsed.error);
+    const profile = this.#host.knownClient(parsed.clientId);
+    if (!profile) throw new RequestFailure(ErrorCode.InvalidRequest, `Unknown clientId '${parsed.clientId}': send 'initialize' instead`);
+    this.clientId = parsed.clientId;
+    this.protocolVersion = profile.protocolVersion;
+    this.mcpApps = profile.mcpApps;
+    const source: RecoverySource = {
+      serverSeq: () => this.#host.serverSeq(),
+      has: (channel) => this.#host.sessionState(channel) !== undefined,
+      actionsSince: (channel, afterSeq) => this.#host.actionsSince(channel, afterSeq)?.map((env) => this.#shape(env)),
+      snapshot: (channel) => this.#snapshot(channel),
+    };
+    if (parsed.shape === 'legacy') {
+      const result = recoverLegacy(source, parsed.lastSeenServerSeq, parsed.subscriptions);
+      for (const channel of parsed.subscriptions) if (source.has(channel)) this.subscriptions.add(channel);
+      return result;
+    }
+    const channels = recoverChannels(source, parsed.cursors);
+    for (const recovery of channels) if (recovery.kind !== 'missing') this.subscriptions.add(recovery.channel);
+    return { channels };
   }
 
   #subscribe(params: unknown): SubscribeResult {
@@ -235,6 +296,17 @@ export class Connection implements HostConnection {
         return;
       }
       this.#host.clientAction(this.clientId, { channel, clientSeq, action: action as DispatchActionParams['action'] });
+    } else if (typeof params.channel === 'string') {
+      const route = this.#host.channelRoute(params.channel);
+      if (!route) return;
+      // Notifications get no answer, so a refusal can only be logged.
+      const ctx = { clientId: this.clientId, mcpApps: this.mcpApps, notification: true };
+      try {
+        const result = route(method, params, ctx);
+        if (isObject(result) && typeof result.then === 'function') (result as unknown as Promise<unknown>).catch((err: unknown) => this.#host.log(`'${method}' on ${params.channel} failed`, err));
+      } catch (err) {
+        this.#host.log(`'${method}' on ${params.channel} failed`, err);
+      }
     }
   }
 }

@@ -1,7 +1,28 @@
-import { isClientDispatchable, type ActionEnvelope, type AnyAction, type DispatchActionParams, type InitializeResult, type SessionState, type StateAction } from '../protocol/index.js';
-import { sessionReducer } from '../reducers/index.js';
+import {
+  ErrorCode,
+  isClientDispatchable,
+  type ActionEnvelope,
+  type AnyAction,
+  type DispatchActionParams,
+  type InitializeResult,
+  type McpServerCustomization,
+  type SessionState,
+  type StateAction,
+} from '../protocol/index.js';
+import { forEachMcpServer, sessionReducer } from '../reducers/index.js';
 import { ActionLog } from './action-log.js';
-import { Connection, type HostConnection, type HostLogger, type HostPeer, type HostRequestHandler, type HostInternals } from './host-connection.js';
+import {
+  Connection,
+  type ChannelRoute,
+  type ClientProfile,
+  type HostConnection,
+  type HostInternals,
+  type HostLogger,
+  type HostPeer,
+  type HostRequestHandler,
+} from './host-connection.js';
+import { HostRpcError } from './host-error.js';
+import { mcpChannelMethods } from './mcp-channel-methods.js';
 
 export interface HostCoreOptions {
   serverInfo?: NonNullable<InitializeResult['serverInfo']>;
@@ -9,7 +30,29 @@ export interface HostCoreOptions {
   actionLogLimit?: number;
   /** Diagnostics (malformed frames, throwing hooks); default console.warn. */
   log?: HostLogger;
+  /** How many clientIds to remember for `reconnect` (default 10 000; the oldest are forgotten first). */
+  rememberedClients?: number;
 }
+
+/** What a channel handler learns about one request or notification. */
+export interface ChannelRequestContext {
+  clientId: string;
+  /** The `params.channel` it was routed by. */
+  channel: string;
+  /** True for a notification (the return value is ignored). */
+  notification: boolean;
+  /** For `mcp://` channels: the MCP server customization that advertises this channel. */
+  server?: McpServerCustomization;
+}
+
+/**
+ * Serves messages routed by `params.channel` (e.g. an `mcp://` relay to the real MCP server). `params`
+ * still carries `channel`. Throw an error with a numeric `code` to choose the JSON-RPC error.
+ */
+export type HostChannelHandler = (method: string, params: Record<string, unknown>, ctx: ChannelRequestContext) => unknown;
+
+/** Which channels a handler serves: a URI prefix (e.g. `'mcp://'`) or a predicate. */
+export type ChannelMatcher = string | ((channel: string) => boolean);
 
 /** What a hook learns about a client action. */
 export interface ClientActionContext {
@@ -23,7 +66,8 @@ export type ClientActionGuard = (ctx: ClientActionContext) => string | void;
 /** Reacts to a client action after it was applied and broadcast (e.g. really start an MCP server). */
 export type ClientActionReaction = (ctx: ClientActionContext & { state: SessionState }) => void;
 
-const BUILT_IN_METHODS = new Set(['initialize', 'ping', 'subscribe', 'unsubscribe', 'dispatchAction']);
+const BUILT_IN_METHODS = new Set(['initialize', 'reconnect', 'ping', 'subscribe', 'unsubscribe', 'dispatchAction']);
+const MCP_SCHEME = 'mcp:';
 
 interface Channel {
   state: SessionState;
@@ -37,6 +81,9 @@ export class HostCore {
   readonly #guards = new Set<ClientActionGuard>();
   readonly #reactions = new Set<ClientActionReaction>();
   readonly #handlers = new Map<string, HostRequestHandler>();
+  readonly #channelHandlers: { match: (channel: string) => boolean; handler: HostChannelHandler }[] = [];
+  readonly #clients = new Map<string, ClientProfile>();
+  readonly #clientLimit: number;
   readonly #logLimit: number;
   readonly #log: HostLogger;
   readonly #internals: HostInternals;
@@ -44,6 +91,7 @@ export class HostCore {
 
   constructor(options: HostCoreOptions = {}) {
     this.#logLimit = options.actionLogLimit ?? 1000;
+    this.#clientLimit = Math.max(1, options.rememberedClients ?? 10_000);
     this.#log = options.log ?? ((message, detail) => console.warn(`[ahp host] ${message}`, ...(detail === undefined ? [] : [detail])));
     this.#internals = {
       serverInfo: options.serverInfo ?? { name: 'ahp-elements host', version: '0.1.0' },
@@ -52,6 +100,10 @@ export class HostCore {
       sessionState: (uri) => this.#channels.get(uri)?.state,
       clientAction: (clientId, params) => this.#clientAction(clientId, params),
       requestHandler: (method) => this.#handlers.get(method),
+      actionsSince: (channel, afterSeq) => this.actionsSince(channel, afterSeq),
+      rememberClient: (clientId, profile) => this.#rememberClient(clientId, profile),
+      knownClient: (clientId) => this.#clients.get(clientId),
+      channelRoute: (channel) => this.#channelRoute(channel),
       detach: (conn) => this.#connections.delete(conn),
     };
   }
@@ -113,9 +165,72 @@ export class HostCore {
     };
   }
 
+  /**
+   * Serves requests and notifications whose `params.channel` matches (checked after the built-in
+   * methods, before `handleRequest` handlers). For `mcp://` channels the host first requires the
+   * connection to have declared `capabilities.mcpApps` (else -32009), finds the MCP server customization
+   * advertising that channel (none → -32008), and answers methods outside the server's advertised
+   * `mcpApp.capabilities` with -32601 — the handler only sees what the server really serves.
+   */
+  handleChannel(match: ChannelMatcher, handler: HostChannelHandler): () => void {
+    const entry = { match: typeof match === 'string' ? (channel: string) => channel.startsWith(match) : match, handler };
+    this.#channelHandlers.push(entry);
+    return () => {
+      const at = this.#channelHandlers.indexOf(entry);
+      if (at >= 0) this.#channelHandlers.splice(at, 1);
+    };
+  }
+
+  /** The MCP server customization (in any session, top level or child) whose `channel` is this URI. */
+  findMcpServerByChannel(channel: string): McpServerCustomization | undefined {
+    let found: McpServerCustomization | undefined;
+    for (const { state } of this.#channels.values()) {
+      forEachMcpServer(state, (server) => {
+        if (!found && server.channel === channel) found = server;
+      });
+      if (found) return found;
+    }
+    return undefined;
+  }
+
+  /** Sends a notification on a channel (e.g. `notifications/tools/list_changed` on `mcp://…`) to every initialized connection that declared `mcpApps`. Returns how many got it. */
+  notifyChannel(channel: string, method: string, params: Record<string, unknown> = {}): number {
+    let count = 0;
+    for (const conn of this.#connections) {
+      if (conn.clientId === undefined || !conn.mcpApps) continue;
+      conn.notify(method, { ...params, channel });
+      count++;
+    }
+    return count;
+  }
+
   /** Closes every connection. */
   close(): void {
     for (const conn of [...this.#connections]) conn.close('host closed');
+  }
+
+  #rememberClient(clientId: string, profile: ClientProfile): void {
+    this.#clients.delete(clientId);
+    this.#clients.set(clientId, profile);
+    if (this.#clients.size > this.#clientLimit) this.#clients.delete(this.#clients.keys().next().value as string);
+  }
+
+  #channelRoute(channel: string): ChannelRoute | undefined {
+    const entry = this.#channelHandlers.find((h) => h.match(channel));
+    if (!entry) return undefined;
+    return (method, params, { clientId, mcpApps, notification }) => {
+      const ctx: ChannelRequestContext = { clientId, channel, notification };
+      if (channel.startsWith(MCP_SCHEME)) {
+        if (!mcpApps) throw new HostRpcError(ErrorCode.PermissionDenied, `${channel} needs capabilities.mcpApps in initialize`);
+        const server = this.findMcpServerByChannel(channel);
+        if (!server) throw new HostRpcError(ErrorCode.NotFound, `No MCP server has the channel ${channel}`);
+        if (!mcpChannelMethods(server.mcpApp?.capabilities).has(method)) {
+          throw new HostRpcError(ErrorCode.MethodNotFound, `Method not found: ${method} is not served on ${channel}`);
+        }
+        ctx.server = server;
+      }
+      return entry.handler(method, params, ctx);
+    };
   }
 
   #publish(ch: Channel, env: ActionEnvelope): ActionEnvelope {
