@@ -1,10 +1,16 @@
 import type { AnyAction } from '../protocol/actions.js';
 import { isClientDispatchable } from '../protocol/actions.js';
-import type { ActionEnvelope, DispatchActionParams, Snapshot } from '../protocol/commands.js';
+import type { ActionEnvelope, ChannelReplayCursor, DispatchActionParams, Snapshot } from '../protocol/commands.js';
+import { ROOT_CHANNEL } from '../protocol/commands.js';
 import type { McpServerCustomization } from '../protocol/customizations.js';
-import type { SessionState } from '../protocol/session.js';
+import type { ChatState, SessionState } from '../protocol/session.js';
+import type { ToolCallState } from '../protocol/tool-calls.js';
+import { chatReducer } from '../reducers/chat-reducer.js';
 import { forEachMcpServer } from '../reducers/customizations.js';
 import { sessionReducer } from '../reducers/session-reducer.js';
+import { ChannelReconciler, type ReconcilerMode } from './channel-reconciler.js';
+import { KeyedWatchers, report, sameObject } from './keyed-watchers.js';
+import { selectToolCall } from './tool-call-selectors.js';
 import type { ActionFailure, ConnectionState, SessionStoreLike } from './types.js';
 
 /** What a SessionStore needs from the connection that feeds it. */
@@ -19,46 +25,31 @@ export interface SessionStoreOptions {
   nextClientSeq(): number;
   /** How long a dispatched action may wait for its echo; default 10 000 ms. */
   pendingTimeoutMs?: number;
+  /** Subscribes a chat channel and resolves with its snapshot; `watchChat` calls it for the first watcher. */
+  subscribeChannel?(uri: string): Promise<Snapshot>;
+  /** Unsubscribes a chat channel; called when its last watcher releases it. */
+  unsubscribeChannel?(uri: string): void;
 }
 
-interface Pending {
-  action: AnyAction;
-  timer: ReturnType<typeof setTimeout>;
+interface ChatWatch {
+  count: number;
+  /** Tells a late snapshot of an earlier watch cycle from the current one. */
+  generation: number;
 }
 
-type ServerListener = (server: McpServerCustomization | undefined) => void;
+type AnyReconciler = ChannelReconciler<SessionState> | ChannelReconciler<ChatState>;
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 
-/** Two server objects that render the same: identical, or same keys with identical values (state compared one level deeper). */
-function sameServer(a: McpServerCustomization | undefined, b: McpServerCustomization | undefined): boolean {
-  if (a === b) return true;
-  if (!a || !b) return false;
-  const ka = Object.keys(a);
-  if (ka.length !== Object.keys(b).length) return false;
-  return ka.every((k) => {
-    const va = (a as unknown as Record<string, unknown>)[k];
-    const vb = (b as unknown as Record<string, unknown>)[k];
-    return va === vb || (k === 'state' && isObject(va) && isObject(vb) && shallowEqual(va, vb));
-  });
-}
+const serverIndexCache = new WeakMap<object, Map<string, McpServerCustomization>>();
 
-function shallowEqual(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
-  const ka = Object.keys(a);
-  return ka.length === Object.keys(b).length && ka.every((k) => Object.is(a[k], b[k]));
-}
-
-function report(what: string, fn: () => void): void {
-  try {
-    fn();
-  } catch (err) {
-    console.error(`SessionStore: ${what} listener threw`, err);
-  }
-}
+const sameServer = (a: McpServerCustomization | undefined, b: McpServerCustomization | undefined): boolean => sameObject(a, b, ['state']);
+const sameToolCall = (a: ToolCallState | undefined, b: ToolCallState | undefined): boolean => sameObject(a, b);
 
 /**
- * Optimistic store for one session channel (AHP §3.3): confirmed state + cursor from the host,
- * pending client actions folded on top until their echo arrives.
+ * Optimistic store for one session and the chats watched in it (AHP §3.3): one ChannelReconciler
+ * per channel keeps confirmed state, cursor and pending client actions; the store routes envelopes
+ * by channel and wakes only the listeners whose object changed.
  */
 export class SessionStore implements SessionStoreLike {
   readonly channel: string;
@@ -66,22 +57,22 @@ export class SessionStore implements SessionStoreLike {
   private readonly sendAction: (params: DispatchActionParams) => void;
   private readonly nextClientSeq: () => number;
   private readonly pendingTimeoutMs: number;
+  private readonly subscribeChannel: ((uri: string) => Promise<Snapshot>) | undefined;
+  private readonly unsubscribeChannel: ((uri: string) => void) | undefined;
 
-  private confirmed: SessionState | undefined;
-  private cursor = 0;
-  private readonly pending = new Map<number, Pending>();
-  /** Envelopes that arrived before the snapshot. */
-  private buffer: ActionEnvelope[] = [];
-  private view: SessionState | undefined;
-  private dirty = false;
+  private readonly session: ChannelReconciler<SessionState>;
+  /** Chat reconcilers: watched chats, and unwatched ones that still have pending actions. */
+  private readonly chats = new Map<string, ChannelReconciler<ChatState>>();
+  private readonly chatWatches = new Map<string, ChatWatch>();
+  private generation = 0;
   private connection: ConnectionState = { kind: 'connecting' };
 
   private readonly listeners = new Set<() => void>();
   private readonly failureListeners = new Set<(failure: ActionFailure) => void>();
   private readonly connectionListeners = new Set<(state: ConnectionState) => void>();
-  private readonly serverListeners = new Map<string, Set<ServerListener>>();
-  /** Last server object each watched id was notified with. */
-  private readonly lastServers = new Map<string, McpServerCustomization | undefined>();
+  private readonly servers = new KeyedWatchers<McpServerCustomization>('subscribeMcpServer', sameServer);
+  private readonly chatListeners = new Map<string, Set<() => void>>();
+  private readonly toolCalls = new Map<string, KeyedWatchers<ToolCallState>>();
 
   constructor(options: SessionStoreOptions) {
     this.channel = options.channel;
@@ -89,26 +80,42 @@ export class SessionStore implements SessionStoreLike {
     this.sendAction = options.send;
     this.nextClientSeq = options.nextClientSeq;
     this.pendingTimeoutMs = options.pendingTimeoutMs ?? 10_000;
+    this.subscribeChannel = options.subscribeChannel?.bind(options);
+    this.unsubscribeChannel = options.unsubscribeChannel?.bind(options);
+    this.session = this.reconciler(this.channel, sessionReducer, 'awaiting');
   }
 
   /** Optimistic view; undefined before the snapshot. */
   getState(): SessionState | undefined {
-    return this.view;
+    return this.session.getState();
   }
 
   /** State as confirmed by the host, without pending actions. */
   getConfirmedState(): SessionState | undefined {
-    return this.confirmed;
+    return this.session.getConfirmedState();
   }
 
-  /** Number of dispatched actions still waiting for their echo. */
-  getPendingCount(): number {
-    return this.pending.size;
+  /** Number of dispatched actions still waiting for their echo, on one channel or on all. */
+  getPendingCount(channel?: string): number {
+    if (channel !== undefined) return this.reconcilerOf(channel)?.pendingCount ?? 0;
+    let n = this.session.pendingCount;
+    for (const r of this.chats.values()) n += r.pendingCount;
+    return n;
   }
 
-  /** Last serverSeq applied to this channel (the snapshot's fromSeq at first); 0 before the snapshot. For reconnect cursors. */
-  getCursor(): number {
-    return this.cursor;
+  /** Last serverSeq applied to a channel (the session by default; the snapshot's fromSeq at first); 0 without a baseline. */
+  getCursor(channel: string = this.channel): number {
+    return this.reconcilerOf(channel)?.getCursor() ?? 0;
+  }
+
+  /** Replay cursors for `reconnect`: the session and every watched chat (0 = no baseline yet). */
+  getChannelCursors(): ChannelReplayCursor[] {
+    return [this.channel, ...this.chatWatches.keys()].map((channel) => ({ channel, lastSeenServerSeq: this.getCursor(channel) }));
+  }
+
+  /** URIs of the chats currently watched. */
+  getWatchedChats(): string[] {
+    return [...this.chatWatches.keys()];
   }
 
   subscribe(listener: () => void): () => void {
@@ -116,20 +123,51 @@ export class SessionStore implements SessionStoreLike {
     return () => void this.listeners.delete(listener);
   }
 
-  subscribeMcpServer(id: string, listener: ServerListener): () => void {
-    let set = this.serverListeners.get(id);
-    if (!set) {
-      set = new Set();
-      this.serverListeners.set(id, set);
-      this.lastServers.set(id, this.serverIndex().get(id));
+  subscribeMcpServer(id: string, listener: (server: McpServerCustomization | undefined) => void): () => void {
+    return this.servers.add(id, listener, () => this.serverIndex().get(id));
+  }
+
+  watchChat(uri: string): () => void {
+    if (!this.isChatChannel(uri)) throw new TypeError(`SessionStore.watchChat: "${String(uri)}" is not a chat channel`);
+    let watch = this.chatWatches.get(uri);
+    if (watch) watch.count++;
+    else {
+      watch = { count: 1, generation: ++this.generation };
+      this.chatWatches.set(uri, watch);
+      (this.chats.get(uri) ?? this.addChat(uri, 'awaiting')).expectSnapshot();
+      this.loadChat(uri, watch.generation);
     }
-    set.add(listener);
+    let released = false;
     return () => {
-      set.delete(listener);
-      if (set.size === 0 && this.serverListeners.get(id) === set) {
-        this.serverListeners.delete(id);
-        this.lastServers.delete(id);
-      }
+      if (released) return;
+      released = true;
+      this.releaseChat(uri);
+    };
+  }
+
+  getChatState(uri: string): ChatState | undefined {
+    return this.chatWatches.has(uri) ? this.chats.get(uri)?.getState() : undefined;
+  }
+
+  subscribeChat(uri: string, listener: () => void): () => void {
+    let set = this.chatListeners.get(uri);
+    if (!set) this.chatListeners.set(uri, (set = new Set()));
+    const s = set;
+    s.add(listener);
+    return () => {
+      s.delete(listener);
+      if (s.size === 0 && this.chatListeners.get(uri) === s) this.chatListeners.delete(uri);
+    };
+  }
+
+  subscribeToolCall(chat: string, toolCallId: string, listener: (toolCall: ToolCallState | undefined) => void): () => void {
+    let watchers = this.toolCalls.get(chat);
+    if (!watchers) this.toolCalls.set(chat, (watchers = new KeyedWatchers<ToolCallState>('subscribeToolCall', sameToolCall)));
+    const w = watchers;
+    const remove = w.add(toolCallId, listener, () => selectToolCall(this.getChatState(chat), toolCallId)?.toolCall);
+    return () => {
+      remove();
+      if (w.size === 0 && this.toolCalls.get(chat) === w) this.toolCalls.delete(chat);
     };
   }
 
@@ -154,141 +192,178 @@ export class SessionStore implements SessionStoreLike {
     for (const l of [...this.connectionListeners]) report('connection', () => l(state));
   }
 
-  dispatch(action: AnyAction): number {
+  dispatch(action: AnyAction, channel?: string): number {
     if (!isClientDispatchable(action)) {
       const type = isObject(action) ? String((action as { type?: unknown }).type) : String(action);
       throw new TypeError(`SessionStore.dispatch: "${type}" is not a client-dispatchable action type`);
     }
+    const target = this.targetOf(action.type, channel);
+    const rec = target === this.channel ? this.session : (this.chats.get(target) ?? this.addChat(target, 'idle'));
     const clientSeq = this.nextClientSeq();
-    const timer = setTimeout(() => this.expire(clientSeq), this.pendingTimeoutMs);
-    // Do not keep a Node process alive just for a pending echo.
-    (timer as { unref?: () => void }).unref?.();
-    this.pending.set(clientSeq, { action, timer });
-    this.dirty = true;
+    rec.addPending(clientSeq, action);
     const failures: ActionFailure[] = [];
     try {
-      this.sendAction({ channel: this.channel, clientSeq, action });
+      this.sendAction({ channel: target, clientSeq, action });
     } catch (err) {
-      if (this.removePending(clientSeq)) {
-        failures.push(this.failure('dropped', clientSeq, action, `send failed: ${err instanceof Error ? err.message : String(err)}`));
-      }
+      const dropped = rec.removePending(clientSeq);
+      if (dropped) failures.push(rec.failure('dropped', clientSeq, dropped, `send failed: ${err instanceof Error ? err.message : String(err)}`));
     }
-    this.commit(failures);
+    this.commit(rec, failures);
     return clientSeq;
   }
 
-  /** Sets the confirmed state from a snapshot (first subscribe or reconnect) and applies buffered envelopes after `fromSeq`. */
+  /** Sets the confirmed state of the session or a watched chat (by `snapshot.resource`) and applies buffered envelopes after `fromSeq`. */
   loadSnapshot(snapshot: Snapshot): void {
-    if (!isObject(snapshot) || snapshot.resource !== this.channel || !isObject(snapshot.state)) return;
-    this.confirmed = snapshot.state as unknown as SessionState;
-    this.cursor = typeof snapshot.fromSeq === 'number' ? snapshot.fromSeq : 0;
-    const buffered = this.buffer.sort((a, b) => a.serverSeq - b.serverSeq);
-    this.buffer = [];
-    for (const env of buffered) this.apply(env);
-    this.dirty = true;
-    this.commit([]);
+    if (!isObject(snapshot) || typeof snapshot.resource !== 'string') return;
+    const rec = snapshot.resource === this.channel ? this.session : this.chatWatches.has(snapshot.resource) ? this.chats.get(snapshot.resource) : undefined;
+    if (!rec) return;
+    // A chat is re-armed so a reconnect snapshot also loads one that failed to load before.
+    rec.expectSnapshot();
+    if (rec.loadSnapshot(snapshot)) this.commit(rec, []);
   }
 
-  /** Feeds one action envelope (live or replayed). Envelopes for other channels are ignored. */
+  /**
+   * Feeds one action envelope (live or replayed), routed by `env.channel` to the session or a
+   * watched chat. Envelopes for other channels are ignored, except that own echoes still settle
+   * actions dispatched to them.
+   */
   receive(env: ActionEnvelope): void {
-    if (!isObject(env) || env.channel !== this.channel || typeof env.serverSeq !== 'number') return;
-    const failures: ActionFailure[] = [];
-    const origin = env.origin;
-    if (isObject(origin) && origin.clientId === this.clientId && typeof origin.clientSeq === 'number') {
-      const mine = this.pending.get(origin.clientSeq);
-      if (mine && this.removePending(origin.clientSeq) && isRejected(env)) {
-        failures.push(this.failure('rejected', origin.clientSeq, mine.action, String(env.rejectionReason)));
-      }
-    }
-    if (this.confirmed === undefined) this.buffer.push(env);
-    else this.apply(env);
-    this.commit(failures);
+    if (!isObject(env) || typeof env.channel !== 'string') return;
+    const rec = this.reconcilerOf(env.channel);
+    if (!rec) return;
+    const failure = rec.receive(env);
+    this.commit(rec, failure ? [failure] : []);
   }
 
-  /** Drops every pending action and reports each as `dropped` (after reconnect recovery). */
-  dropPending(reason: string): void {
-    const failures = [...this.pending].map(([seq, p]) => this.failure('dropped', seq, p.action, reason));
-    for (const seq of [...this.pending.keys()]) this.removePending(seq);
-    this.commit(failures);
+  /** Drops pending actions (of one channel, or all) and reports each as `dropped` (after reconnect recovery). */
+  dropPending(reason: string, channel?: string): void {
+    const recs = channel !== undefined ? [this.reconcilerOf(channel)] : [this.session, ...this.chats.values()];
+    for (const rec of recs) if (rec) this.commit(rec, rec.dropPending(reason));
   }
 
   /** Clears timers and listeners; the store stays readable. */
   dispose(): void {
-    for (const p of this.pending.values()) clearTimeout(p.timer);
-    this.pending.clear();
+    this.session.dispose();
+    for (const r of this.chats.values()) r.dispose();
     this.listeners.clear();
     this.failureListeners.clear();
     this.connectionListeners.clear();
-    this.serverListeners.clear();
-    this.lastServers.clear();
+    this.servers.clear();
+    this.chatListeners.clear();
+    this.toolCalls.clear();
   }
 
-  private apply(env: ActionEnvelope): void {
-    // Overlap with the snapshot or a replay: already part of confirmed state.
-    if (env.serverSeq <= this.cursor || this.confirmed === undefined) return;
-    this.cursor = env.serverSeq;
-    if (isRejected(env)) return;
-    const next = sessionReducer(this.confirmed, env.action);
-    if (next !== this.confirmed) {
-      this.confirmed = next;
-      this.dirty = true;
+  private reconciler<S extends object>(channel: string, reducer: (s: S, a: AnyAction) => S, mode: ReconcilerMode): ChannelReconciler<S> {
+    const rec: ChannelReconciler<S> = new ChannelReconciler<S>(
+      { channel, clientId: this.clientId, reducer, pendingTimeoutMs: this.pendingTimeoutMs, onTimeout: (f) => this.commit(rec as unknown as AnyReconciler, [f]) },
+      mode,
+    );
+    return rec;
+  }
+
+  private addChat(uri: string, mode: ReconcilerMode): ChannelReconciler<ChatState> {
+    const rec = this.reconciler<ChatState>(uri, chatReducer, mode);
+    this.chats.set(uri, rec);
+    return rec;
+  }
+
+  private reconcilerOf(channel: string): AnyReconciler | undefined {
+    return channel === this.channel ? this.session : this.chats.get(channel);
+  }
+
+  private isChatChannel(uri: unknown): uri is string {
+    return typeof uri === 'string' && uri !== '' && uri !== this.channel && uri !== ROOT_CHANNEL;
+  }
+
+  /** The channel an action goes to: chat actions need a chat channel, session actions go to this session. */
+  private targetOf(type: string, channel: string | undefined): string {
+    if (type.startsWith('chat/')) {
+      if (!this.isChatChannel(channel)) throw new TypeError(`SessionStore.dispatch: "${type}" needs a chat channel, got ${JSON.stringify(channel)}`);
+      return channel;
     }
+    if (channel !== undefined && channel !== this.channel) {
+      throw new TypeError(`SessionStore.dispatch: "${type}" belongs on the session channel ${this.channel}, not ${JSON.stringify(channel)}`);
+    }
+    return this.channel;
   }
 
-  private expire(clientSeq: number): void {
-    const p = this.pending.get(clientSeq);
-    if (!p || !this.removePending(clientSeq)) return;
-    this.commit([this.failure('timeout', clientSeq, p.action, `no echo from the host within ${this.pendingTimeoutMs} ms`)]);
+  private loadChat(uri: string, generation: number): void {
+    const subscribe = this.subscribeChannel;
+    if (!subscribe) return;
+    let request: Promise<Snapshot>;
+    try {
+      request = Promise.resolve(subscribe(uri));
+    } catch (err) {
+      request = Promise.reject(err);
+    }
+    request
+      .then((snapshot) => {
+        const rec = this.chats.get(uri);
+        if (this.chatWatches.get(uri)?.generation !== generation || !rec || rec.getMode() !== 'awaiting') return;
+        if (!rec.loadSnapshot(snapshot)) throw new Error('no usable snapshot');
+        this.commit(rec, []);
+      })
+      .catch((err: unknown) => {
+        if (this.chatWatches.get(uri)?.generation !== generation) return;
+        // Stop buffering; the chat stays watched and a later loadSnapshot (e.g. after reconnect) can still load it.
+        const rec = this.chats.get(uri);
+        if (rec?.getMode() === 'awaiting') rec.forget();
+        console.error(`SessionStore: could not load chat ${uri}`, err);
+      });
   }
 
-  private removePending(clientSeq: number): boolean {
-    const p = this.pending.get(clientSeq);
-    if (!p) return false;
-    clearTimeout(p.timer);
-    this.pending.delete(clientSeq);
-    this.dirty = true;
-    return true;
+  private releaseChat(uri: string): void {
+    const watch = this.chatWatches.get(uri);
+    if (!watch || --watch.count > 0) return;
+    this.chatWatches.delete(uri);
+    const rec = this.chats.get(uri);
+    rec?.forget();
+    try {
+      this.unsubscribeChannel?.(uri);
+    } catch (err) {
+      console.error(`SessionStore: unsubscribing ${uri} failed`, err);
+    }
+    if (rec) this.commit(rec, []);
   }
 
-  private failure(kind: ActionFailure['kind'], clientSeq: number, action: AnyAction, reason: string): ActionFailure {
-    return { kind, channel: this.channel, clientSeq, action, reason };
-  }
-
-  /** Recomputes the view when something changed, then notifies view, server and failure listeners. */
-  private commit(failures: ActionFailure[]): void {
-    if (this.dirty) {
-      this.dirty = false;
-      const prev = this.view;
-      let view = this.confirmed;
-      if (view !== undefined) for (const p of this.pending.values()) view = sessionReducer(view, p.action);
-      this.view = view;
-      if (view !== prev) {
+  /** Recomputes a channel's view, wakes the listeners of what changed, forgets idle chats and reports failures. */
+  private commit(rec: AnyReconciler, failures: readonly ActionFailure[]): void {
+    const { changed, prev } = rec.refresh();
+    if (changed) {
+      if (rec === this.session) {
         for (const l of [...this.listeners]) report('subscribe', l);
-        this.notifyServers(prev, view);
-      }
+        const next = this.session.getState();
+        if (this.servers.size > 0 && (prev as SessionState | undefined)?.customizations !== next?.customizations) {
+          const index = this.serverIndex();
+          this.servers.notify((id) => index.get(id));
+        }
+      } else this.notifyChat(rec.channel, rec.getState() as ChatState | undefined);
+    }
+    if (rec !== this.session && rec.pendingCount === 0 && !this.chatWatches.has(rec.channel) && this.chats.get(rec.channel) === rec) {
+      rec.dispose();
+      this.chats.delete(rec.channel);
     }
     for (const f of failures) for (const l of [...this.failureListeners]) report('onActionFailed', () => l(f));
   }
 
-  private notifyServers(prev: SessionState | undefined, next: SessionState | undefined): void {
-    if (this.serverListeners.size === 0 || prev?.customizations === next?.customizations) return;
-    const index = this.serverIndex();
-    for (const [id, set] of [...this.serverListeners]) {
-      const server = index.get(id);
-      if (sameServer(this.lastServers.get(id), server)) continue;
-      this.lastServers.set(id, server);
-      for (const l of [...set]) report('subscribeMcpServer', () => l(server));
-    }
+  private notifyChat(uri: string, state: ChatState | undefined): void {
+    const listeners = this.chatListeners.get(uri);
+    if (listeners) for (const l of [...listeners]) report('subscribeChat', l);
+    this.toolCalls.get(uri)?.notify((id) => selectToolCall(state, id)?.toolCall);
   }
 
+  /** Servers of the current view by id, memoized per customizations list. */
   private serverIndex(): Map<string, McpServerCustomization> {
+    const state = this.session.getState();
+    const list: unknown = state?.customizations;
+    const cached = Array.isArray(list) ? serverIndexCache.get(list) : undefined;
+    if (cached) return cached;
     // Same precedence as the reducers: a top-level server wins over a child with the same id.
     const index = new Map<string, McpServerCustomization>();
-    forEachMcpServer(this.view, (s, container) => {
+    forEachMcpServer(state, (s, container) => {
       if (!container || !index.has(s.id)) index.set(s.id, s);
     });
+    if (Array.isArray(list)) serverIndexCache.set(list, index);
     return index;
   }
 }
-
-const isRejected = (env: ActionEnvelope): boolean => env.rejectionReason !== undefined && env.rejectionReason !== null;

@@ -1,6 +1,7 @@
 import type { AnyAction } from '../protocol/actions.js';
 import type { McpServerCustomization } from '../protocol/customizations.js';
-import type { SessionState } from '../protocol/session.js';
+import type { ChatState, SessionState } from '../protocol/session.js';
+import type { ToolCallState } from '../protocol/tool-calls.js';
 
 /** Why a dispatched action did not take effect. */
 export interface ActionFailure {
@@ -28,12 +29,23 @@ export interface SessionStoreLike {
   readonly channel: string;
   /** Optimistic view: confirmed state with pending client actions folded on top; undefined before the snapshot. */
   getState(): SessionState | undefined;
-  /** Called after every change of the view. Returns an unsubscribe function. */
+  /** Called after every change of the session view (not for chat changes). Returns an unsubscribe function. */
   subscribe(listener: () => void): () => void;
   /** Called only when the MCP server with this id changed (by identity), appeared or disappeared. */
   subscribeMcpServer(id: string, listener: (server: McpServerCustomization | undefined) => void): () => void;
-  /** Dispatches a client-dispatchable action optimistically; returns its clientSeq. Throws a TypeError for other types. */
-  dispatch(action: AnyAction): number;
+  /**
+   * Dispatches a client-dispatchable action optimistically; returns its clientSeq. `chat/*` actions need
+   * `channel` (a chat URI; an unwatched chat is fine, it just has no optimistic state). Throws a TypeError otherwise.
+   */
+  dispatch(action: AnyAction, channel?: string): number;
+  /** Watches a chat channel (ref-counted): the first watcher subscribes and loads it, the last release unsubscribes and forgets it. Returns the release. */
+  watchChat(uri: string): () => void;
+  /** Optimistic view of a watched chat; undefined until its snapshot arrives or when nobody watches it. */
+  getChatState(uri: string): ChatState | undefined;
+  /** Called after every change of that chat's view (loaded, changed, forgotten). Returns an unsubscribe function. */
+  subscribeChat(uri: string, listener: () => void): () => void;
+  /** Called only when the tool call with this id in that chat changed (by identity), appeared or disappeared. */
+  subscribeToolCall(chat: string, toolCallId: string, listener: (toolCall: ToolCallState | undefined) => void): () => void;
   /** Called when a dispatched action is rejected, times out or is dropped. */
   onActionFailed(listener: (failure: ActionFailure) => void): () => void;
   /** Current connection state of the client feeding this store. */

@@ -1,0 +1,200 @@
+import type { AnyAction } from '../protocol/actions.js';
+import type { ActionEnvelope, Snapshot } from '../protocol/commands.js';
+import type { ActionFailure } from './types.js';
+
+/** What a ChannelReconciler needs: the channel, who we are, how state evolves and how long to wait for echoes. */
+export interface ChannelReconcilerOptions<S> {
+  /** The channel URI this reconciler owns. */
+  channel: string;
+  /** This client's id, used to recognise our own echoes. */
+  clientId: string;
+  /** Pure, total reducer of the channel. */
+  reducer: (state: S, action: AnyAction) => S;
+  /** How long a pending action may wait for its echo. */
+  pendingTimeoutMs: number;
+  /** Called after a pending action timed out and was removed; the caller refreshes and reports it. */
+  onTimeout(failure: ActionFailure): void;
+}
+
+/**
+ * - `idle`: no state is kept; only own echoes are matched (dispatching to an unwatched channel).
+ * - `awaiting`: a snapshot is expected; envelopes are buffered until it arrives.
+ * - `loaded`: envelopes are applied to the confirmed state.
+ */
+export type ReconcilerMode = 'idle' | 'awaiting' | 'loaded';
+
+interface Pending {
+  action: AnyAction;
+  timer: ReturnType<typeof setTimeout>;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+const isRejected = (env: ActionEnvelope): boolean => env.rejectionReason !== undefined && env.rejectionReason !== null;
+
+/**
+ * Write-ahead reconciliation for one channel (AHP §3.3): confirmed state and cursor from the host,
+ * pending client actions keyed by clientSeq folded on top, own echoes matched by origin, the echoed
+ * action applied, rejections and timeouts reported as ActionFailure. It never notifies anyone: the
+ * owner calls `refresh()` after a change and tells its listeners.
+ */
+export class ChannelReconciler<S extends object> {
+  readonly channel: string;
+  private readonly clientId: string;
+  private readonly reducer: (state: S, action: AnyAction) => S;
+  private readonly pendingTimeoutMs: number;
+  private readonly onTimeout: (failure: ActionFailure) => void;
+
+  private mode: ReconcilerMode;
+  private confirmed: S | undefined;
+  private cursor = 0;
+  private readonly pending = new Map<number, Pending>();
+  private buffer: ActionEnvelope[] = [];
+  private view: S | undefined;
+  private dirty = false;
+
+  constructor(options: ChannelReconcilerOptions<S>, mode: ReconcilerMode = 'awaiting') {
+    this.channel = options.channel;
+    this.clientId = options.clientId;
+    this.reducer = options.reducer;
+    this.pendingTimeoutMs = options.pendingTimeoutMs;
+    this.onTimeout = options.onTimeout;
+    this.mode = mode;
+  }
+
+  /** Optimistic view as of the last `refresh()`; undefined until the snapshot. */
+  getState(): S | undefined {
+    return this.view;
+  }
+
+  /** State as confirmed by the host, without pending actions. */
+  getConfirmedState(): S | undefined {
+    return this.confirmed;
+  }
+
+  /** Last serverSeq applied (the snapshot's fromSeq at first); 0 without a baseline. */
+  getCursor(): number {
+    return this.cursor;
+  }
+
+  getMode(): ReconcilerMode {
+    return this.mode;
+  }
+
+  /** Number of actions waiting for their echo. */
+  get pendingCount(): number {
+    return this.pending.size;
+  }
+
+  /** Starts buffering envelopes until `loadSnapshot` (no-op once loaded). */
+  expectSnapshot(): void {
+    if (this.mode === 'idle') this.mode = 'awaiting';
+  }
+
+  /** Forgets the state, cursor and buffer (pending actions stay and still match their echoes). */
+  forget(): void {
+    this.mode = 'idle';
+    this.confirmed = undefined;
+    this.cursor = 0;
+    this.buffer = [];
+    this.dirty = true;
+  }
+
+  /** Records an action just sent with this clientSeq and starts its timeout. */
+  addPending(clientSeq: number, action: AnyAction): void {
+    const timer = setTimeout(() => this.expire(clientSeq), this.pendingTimeoutMs);
+    // Do not keep a Node process alive just for a pending echo.
+    (timer as { unref?: () => void }).unref?.();
+    this.pending.set(clientSeq, { action, timer });
+    this.dirty = true;
+  }
+
+  /** Removes a pending action; returns it, or undefined when it was not pending. */
+  removePending(clientSeq: number): AnyAction | undefined {
+    const p = this.pending.get(clientSeq);
+    if (!p) return undefined;
+    clearTimeout(p.timer);
+    this.pending.delete(clientSeq);
+    this.dirty = true;
+    return p.action;
+  }
+
+  /** Sets the confirmed state from a snapshot and applies buffered envelopes after `fromSeq`. Ignored while idle or for another channel. */
+  loadSnapshot(snapshot: Snapshot): boolean {
+    if (this.mode === 'idle' || !isObject(snapshot) || snapshot.resource !== this.channel || !isObject(snapshot.state)) return false;
+    this.confirmed = snapshot.state as S;
+    this.cursor = typeof snapshot.fromSeq === 'number' ? snapshot.fromSeq : 0;
+    this.mode = 'loaded';
+    const buffered = this.buffer.sort((a, b) => a.serverSeq - b.serverSeq);
+    this.buffer = [];
+    for (const env of buffered) this.apply(env);
+    this.dirty = true;
+    return true;
+  }
+
+  /**
+   * Feeds one envelope of this channel: an own echo removes its pending entry first (even when the
+   * envelope is overlap or the channel is idle), then the envelope is buffered, applied or ignored.
+   * Returns the failure to report for an own rejected action.
+   */
+  receive(env: ActionEnvelope): ActionFailure | undefined {
+    if (!isObject(env) || env.channel !== this.channel || typeof env.serverSeq !== 'number') return undefined;
+    let failure: ActionFailure | undefined;
+    const origin = env.origin;
+    if (isObject(origin) && origin.clientId === this.clientId && typeof origin.clientSeq === 'number') {
+      const mine = this.removePending(origin.clientSeq);
+      if (mine && isRejected(env)) failure = this.failure('rejected', origin.clientSeq, mine, String(env.rejectionReason));
+    }
+    if (this.mode === 'awaiting') this.buffer.push(env);
+    else if (this.mode === 'loaded') this.apply(env);
+    return failure;
+  }
+
+  /** Drops every pending action and returns each as a `dropped` failure. */
+  dropPending(reason: string): ActionFailure[] {
+    const failures: ActionFailure[] = [];
+    for (const [seq, p] of [...this.pending]) {
+      this.removePending(seq);
+      failures.push(this.failure('dropped', seq, p.action, reason));
+    }
+    return failures;
+  }
+
+  /** A failure of the given kind for one of our actions on this channel. */
+  failure(kind: ActionFailure['kind'], clientSeq: number, action: AnyAction, reason: string): ActionFailure {
+    return { kind, channel: this.channel, clientSeq, action, reason };
+  }
+
+  /** Recomputes the view (confirmed with pending folded on top) if anything changed; returns the previous view when it changed identity. */
+  refresh(): { changed: boolean; prev: S | undefined } {
+    const prev = this.view;
+    if (!this.dirty) return { changed: false, prev };
+    this.dirty = false;
+    let view = this.confirmed;
+    if (view !== undefined) for (const p of this.pending.values()) view = this.reducer(view, p.action);
+    this.view = view;
+    return { changed: view !== prev, prev };
+  }
+
+  /** Clears every timer (pending actions are forgotten without being reported). */
+  dispose(): void {
+    for (const p of this.pending.values()) clearTimeout(p.timer);
+    this.pending.clear();
+  }
+
+  private apply(env: ActionEnvelope): void {
+    // Overlap with the snapshot or a replay: already part of confirmed state.
+    if (env.serverSeq <= this.cursor || this.confirmed === undefined) return;
+    this.cursor = env.serverSeq;
+    if (isRejected(env)) return;
+    const next = this.reducer(this.confirmed, env.action as AnyAction);
+    if (next !== this.confirmed) {
+      this.confirmed = next;
+      this.dirty = true;
+    }
+  }
+
+  private expire(clientSeq: number): void {
+    const action = this.removePending(clientSeq);
+    if (action) this.onTimeout(this.failure('timeout', clientSeq, action, `no echo from the host within ${this.pendingTimeoutMs} ms`));
+  }
+}

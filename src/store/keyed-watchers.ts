@@ -1,0 +1,83 @@
+/** Calls `fn`, logging instead of throwing: one bad listener must not break the store or the others. */
+export function report(what: string, fn: () => void): void {
+  try {
+    fn();
+  } catch (err) {
+    console.error(`SessionStore: ${what} listener threw`, err);
+  }
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+
+function shallowEqual(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+  const ka = Object.keys(a);
+  return ka.length === Object.keys(b).length && ka.every((k) => Object.is(a[k], b[k]));
+}
+
+/**
+ * Two objects that render the same: identical, or the same keys with identical values (`deeper`
+ * keys compared one level further). Rebasing pending actions rebuilds the objects they touch on
+ * every change; this keeps those rebuilds from waking subscribers.
+ */
+export function sameObject(a: unknown, b: unknown, deeper: readonly string[] = []): boolean {
+  if (a === b) return true;
+  if (!isObject(a) || !isObject(b)) return false;
+  const ka = Object.keys(a);
+  if (ka.length !== Object.keys(b).length) return false;
+  return ka.every((k) => {
+    const va = a[k];
+    const vb = b[k];
+    return Object.is(va, vb) || (deeper.includes(k) && isObject(va) && isObject(vb) && shallowEqual(va, vb));
+  });
+}
+
+interface Watch<T> {
+  last: T | undefined;
+  listeners: Set<(value: T | undefined) => void>;
+}
+
+/**
+ * Listeners keyed by object id, each woken only when the object with that id changed
+ * (see `same`), appeared or disappeared.
+ */
+export class KeyedWatchers<T> {
+  private readonly watches = new Map<string, Watch<T>>();
+
+  constructor(
+    private readonly what: string,
+    private readonly same: (a: T | undefined, b: T | undefined) => boolean,
+  ) {}
+
+  get size(): number {
+    return this.watches.size;
+  }
+
+  /** Adds a listener for `key`; `current` gives the value to compare the next change with. Returns the remover. */
+  add(key: string, listener: (value: T | undefined) => void, current: () => T | undefined): () => void {
+    let watch = this.watches.get(key);
+    if (!watch) {
+      watch = { last: current(), listeners: new Set() };
+      this.watches.set(key, watch);
+    }
+    const w = watch;
+    w.listeners.add(listener);
+    return () => {
+      w.listeners.delete(listener);
+      if (w.listeners.size === 0 && this.watches.get(key) === w) this.watches.delete(key);
+    };
+  }
+
+  /** Looks every watched key up and wakes the listeners of those whose object changed. */
+  notify(lookup: (key: string) => T | undefined): void {
+    for (const [key, w] of [...this.watches]) {
+      const value = lookup(key);
+      const changed = !this.same(w.last, value);
+      w.last = value;
+      if (changed) for (const l of [...w.listeners]) report(this.what, () => l(value));
+    }
+  }
+
+  clear(): void {
+    this.watches.clear();
+  }
+}
