@@ -73,6 +73,21 @@ describe('<ahp-mcp-server-list>', () => {
     expect(updates).to.equal(1);
   });
 
+  it('exports the server parts so pages can style them through the list', async () => {
+    const style = document.createElement('style');
+    style.textContent = 'ahp-mcp-server-list::part(status) { outline: 3px solid rgb(9, 8, 7); }';
+    document.head.append(style);
+    try {
+      const store = new FakeStore(session([mcpServer('a', STATES.ready!)]));
+      const el = await fixture<AhpMcpServerList>(html`<ahp-mcp-server-list .store=${store}></ahp-mcp-server-list>`);
+      const server = el.shadowRoot!.querySelector<AhpMcpServer>('ahp-mcp-server')!;
+      await server.updateComplete;
+      expect(getComputedStyle(server.shadowRoot!.querySelector('[part="status"]')!).outlineColor).to.equal('rgb(9, 8, 7)');
+    } finally {
+      style.remove();
+    }
+  });
+
   it('shows empty and loading states and honours top-level-label and heading-level', async () => {
     const store = new FakeStore(undefined);
     const el = await fixture<AhpMcpServerList>(
