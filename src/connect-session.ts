@@ -1,12 +1,20 @@
-import { AhpClient } from './client/ahp-client.js';
+import { AhpClient, type ListSessionsResult } from './client/ahp-client.js';
+import { backoffDelay, type BackoffOptions } from './client/backoff.js';
 import { deferTransport } from './client/deferred-transport.js';
-import { ConnectionClosedError } from './client/errors.js';
+import { ConnectionClosedError, RpcError } from './client/errors.js';
 import type { Logger, Transport } from './client/transport.js';
 import { WebSocketTransport, type WebSocketConstructorLike } from './client/websocket-transport.js';
+import { ErrorCode, type ActionEnvelope, type Snapshot } from './protocol/index.js';
 import { SessionStore } from './store/index.js';
 
+/** Automatic reconnect after the connection drops: exponential backoff with jitter, capped. */
+export interface ReconnectPolicy extends BackoffOptions {
+  /** Attempts before giving up with state `closed` (default Infinity). */
+  maxAttempts?: number;
+}
+
 export interface ConnectSessionOptions {
-  /** Host WebSocket URL (`ws://…`); not needed when `transport` is given. */
+  /** Host WebSocket URL (`ws://…`); not needed when `transport` or `createTransport` is given. */
   url?: string;
   /** Session channel URI (`ahp-session:/…`). */
   session: string;
@@ -15,8 +23,15 @@ export interface ConnectSessionOptions {
   WebSocket?: WebSocketConstructorLike;
   /** WebSocket subprotocols. */
   protocols?: string | string[];
-  /** Use this transport instead of opening a WebSocket. */
+  /** Use this transport for the first connection instead of opening a WebSocket. */
   transport?: Transport;
+  /** Opens a transport: used for the first connection (unless `transport` is given) and for every reconnect. */
+  createTransport?: () => Promise<Transport>;
+  /**
+   * Reconnect automatically after the connection drops (not after `close()`); on by default whenever
+   * a new transport can be opened (`url` or `createTransport`). `false` turns it off.
+   */
+  reconnect?: false | ReconnectPolicy;
   clientInfo?: { name: string; version?: string; title?: string };
   requestTimeoutMs?: number;
   /** How long a dispatched action may wait for its echo. */
@@ -26,25 +41,48 @@ export interface ConnectSessionOptions {
 
 export interface SessionConnection {
   store: SessionStore;
+  /** The one client of this connection; it survives reconnects (same clientId, monotonic clientSeq). */
   client: AhpClient;
   /** Resolves once the session snapshot is loaded; rejects with the connect, initialize or subscribe error. */
   ready: Promise<void>;
-  /** Closes the connection; the store stays readable with connection state `closed`. */
+  /** Closes the connection for good; the store stays readable with connection state `closed`. */
   close(): void;
+  /** Skips the backoff wait of a pending reconnect, or starts reconnecting again after giving up. */
+  reconnectNow(): void;
+  /** The last `listSessions` page (fetched after every connect and reconnect); undefined if unknown or unsupported. */
+  readonly sessions: ListSessionsResult | undefined;
+  /** Called with every fresh `listSessions` page. */
+  onSessions(listener: (sessions: ListSessionsResult) => void): () => void;
 }
 
-/** Connects to an AHP host, initializes, subscribes to one session and feeds a SessionStore. */
+/** Why recovery gave up on the session for good. */
+class SessionGoneError extends Error {}
+
+/** Pending actions still unconfirmed after recovery were not accepted by the host (AHP §3.4). */
+const DROP_REASON = 'not accepted before reconnect';
+
+const errorText = (err: unknown): string => (err instanceof Error ? err.message : String(err));
+
+/**
+ * Connects to an AHP host, initializes, subscribes to one session and feeds a SessionStore. After an
+ * unexpected drop it reconnects with backoff: `reconnect` with the store's cursor (replay or snapshot,
+ * either result shape), falling back to `initialize` + `subscribe` on hosts without `reconnect`.
+ */
 export function connectSession(options: ConnectSessionOptions): SessionConnection {
   const { session } = options;
-  let transport = options.transport;
-  if (!transport) {
-    if (!options.url) throw new TypeError('connectSession needs a url or a transport');
+  const log = options.log ?? (() => {});
+  let openTransport = options.createTransport;
+  if (!openTransport && options.url) {
+    const url = options.url;
     const wsOptions: Parameters<typeof WebSocketTransport.connect>[1] = {};
     if (options.WebSocket) wsOptions.WebSocket = options.WebSocket;
     if (options.protocols) wsOptions.protocols = options.protocols;
     if (options.log) wsOptions.log = options.log;
-    transport = deferTransport(WebSocketTransport.connect(options.url, wsOptions));
+    openTransport = () => WebSocketTransport.connect(url, wsOptions);
   }
+  if (!options.transport && !openTransport) throw new TypeError('connectSession needs a url, a transport or createTransport');
+  const transport = options.transport ?? deferTransport(openTransport!());
+  const policy: ReconnectPolicy | undefined = options.reconnect === false || !openTransport ? undefined : { ...options.reconnect };
 
   const client = new AhpClient({
     transport,
@@ -53,31 +91,163 @@ export function connectSession(options: ConnectSessionOptions): SessionConnectio
     ...(options.requestTimeoutMs !== undefined && { requestTimeoutMs: options.requestTimeoutMs }),
     ...(options.log !== undefined && { log: options.log }),
   });
+
+  /** `connecting` → `open` ⇄ (`waiting` → `recovering`) → `closed`. */
+  let phase: 'connecting' | 'open' | 'waiting' | 'recovering' | 'closed' = 'connecting';
+  let userClosed = false;
+  let reconnectUnsupported = false;
+  let wake: (() => void) | undefined;
+  /** Live envelopes that arrive while a recovery answer is being applied; flushed after it. */
+  let held: ActionEnvelope[] | undefined;
+  let sessions: ListSessionsResult | undefined;
+  const sessionListeners = new Set<(s: ListSessionsResult) => void>();
+
   const store = new SessionStore({
     channel: session,
     clientId: client.clientId,
     send: (params) => {
       // Throwing lets the store report the action as dropped at once instead of after its timeout.
-      if (client.closed) throw new ConnectionClosedError();
+      if (phase !== 'open' || client.closed) throw new ConnectionClosedError(phase === 'closed' ? undefined : 'not connected');
       client.dispatch(params);
     },
     nextClientSeq: () => client.nextClientSeq(),
     ...(options.pendingTimeoutMs !== undefined && { pendingTimeoutMs: options.pendingTimeoutMs }),
   });
 
-  let isClosed = false;
   const markClosed = (reason?: string, overrideReason = false): void => {
-    if (isClosed && !overrideReason) return;
-    isClosed = true;
+    if (phase === 'closed' && !overrideReason) return;
+    phase = 'closed';
     store.setConnectionState(reason === undefined ? { kind: 'closed' } : { kind: 'closed', reason });
+  };
+  const markOpen = (): void => {
+    phase = 'open';
+    store.setConnectionState({ kind: 'open' });
+    void refreshSessions();
+  };
+
+  const refreshSessions = async (): Promise<void> => {
+    try {
+      sessions = await client.listSessions();
+    } catch (err) {
+      if (!(err instanceof RpcError && err.code === ErrorCode.MethodNotFound) && !(err instanceof ConnectionClosedError)) log('listSessions failed', err);
+      return;
+    }
+    for (const l of [...sessionListeners]) {
+      try {
+        l(sessions);
+      } catch (err) {
+        log('sessions listener threw', err);
+      }
+    }
   };
 
   store.setConnectionState({ kind: 'connecting' });
-  // Registered before subscribe: the store buffers envelopes that race the snapshot.
+  // Registered before subscribe: the store buffers envelopes that race the first snapshot.
   client.onAction((env) => {
-    if (env.channel === session) store.receive(env);
+    if (held) held.push(env);
+    else store.receive(env);
   });
-  client.onClose((reason) => markClosed(reason));
+  client.onClose((reason) => {
+    if (userClosed || phase === 'closed') return;
+    if (phase === 'open') {
+      if (policy) void reconnectLoop(reason ?? 'connection lost');
+      else markClosed(reason);
+    }
+    // While connecting, `ready` reports the failure; while recovering, the attempt's requests reject.
+  });
+
+  const subscribeFresh = async (): Promise<void> => {
+    const { snapshot } = await client.subscribe(session).catch((err: unknown) => {
+      if (err instanceof RpcError && err.code === ErrorCode.SessionNotFound) throw new SessionGoneError(`The host no longer has ${session}`);
+      throw err;
+    });
+    if (!snapshot) throw new Error(`The host sent no snapshot for ${session}`);
+    store.loadSnapshot(snapshot as Snapshot);
+  };
+
+  /** Resynchronises the store on a freshly attached transport; throws to fail the attempt. */
+  const recover = async (): Promise<void> => {
+    held = [];
+    try {
+      let recovered = false;
+      if (!reconnectUnsupported) {
+        const cursors = [{ channel: session, lastSeenServerSeq: store.getCursor() }];
+        let outcome;
+        try {
+          outcome = await client.reconnect(cursors);
+        } catch (err) {
+          if (!(err instanceof RpcError)) throw err;
+          // -32601: no `reconnect` at all; -32600: host does not know us (restarted) or wants initialize first.
+          if (err.code === ErrorCode.MethodNotFound) reconnectUnsupported = true;
+          else if (err.code === ErrorCode.InvalidParams) outcome = await client.reconnect(cursors, { shape: 'legacy' }).catch(() => undefined);
+          else if (err.code !== ErrorCode.InvalidRequest) throw err;
+        }
+        const mine = outcome?.channels.find((r) => r.channel === session);
+        if (mine?.kind === 'missing') throw new SessionGoneError(`The host no longer has ${session}`);
+        if (mine?.kind === 'replay') for (const env of mine.actions) store.receive(env);
+        if (mine?.kind === 'snapshot') store.loadSnapshot(mine.snapshot);
+        if (outcome && !mine) await subscribeFresh(); // the host left our channel out: ask for it
+        recovered = outcome !== undefined;
+      }
+      if (!recovered) {
+        await client.initialize();
+        await subscribeFresh();
+      }
+    } finally {
+      const live = held;
+      held = undefined;
+      // Sent after the answer, so never older than it; overlap is dropped by the store's cursor.
+      for (const env of live) store.receive(env);
+    }
+    store.dropPending(DROP_REASON);
+  };
+
+  const reconnectLoop = async (firstReason: string): Promise<void> => {
+    const maxAttempts = policy?.maxAttempts ?? Infinity;
+    let lastError = firstReason;
+    for (let attempt = 1; !userClosed; attempt++) {
+      if (attempt > maxAttempts) {
+        store.dropPending(`gave up reconnecting: ${lastError}`);
+        markClosed(`gave up reconnecting after ${maxAttempts} attempt${maxAttempts === 1 ? '' : 's'}: ${lastError}`);
+        return;
+      }
+      phase = 'waiting';
+      store.setConnectionState({ kind: 'reconnecting', attempt });
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(() => resolve(), backoffDelay(attempt, policy));
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      wake = undefined;
+      if (userClosed) return;
+      phase = 'recovering';
+      try {
+        const next = await openTransport!();
+        if (userClosed) {
+          next.close();
+          return;
+        }
+        client.replaceTransport(next);
+        await recover();
+        if (userClosed) return;
+        // A drop during recovery that no request noticed would otherwise leave us "open" on a dead transport.
+        if (client.closed) throw new ConnectionClosedError('closed during recovery');
+        markOpen();
+        return;
+      } catch (err) {
+        if (!client.closed) client.close();
+        if (userClosed) return;
+        if (err instanceof SessionGoneError) {
+          store.dropPending(err.message);
+          markClosed(err.message);
+          return;
+        }
+        lastError = errorText(err);
+      }
+    }
+  };
 
   const ready = (async () => {
     try {
@@ -85,11 +255,12 @@ export function connectSession(options: ConnectSessionOptions): SessionConnectio
       const { snapshot } = await client.subscribe(session);
       if (!snapshot) throw new Error(`The host sent no snapshot for ${session}`);
       store.loadSnapshot(snapshot);
-      if (!isClosed) store.setConnectionState({ kind: 'open' });
+      if (phase === 'connecting' && !client.closed) markOpen();
+      else if (!userClosed) throw new ConnectionClosedError('closed while connecting');
     } catch (err) {
       client.close();
       // The error says more than the close that may have raced it (e.g. after -32005 the host hangs up).
-      markClosed(err instanceof Error ? err.message : String(err), true);
+      markClosed(errorText(err), true);
       throw err;
     }
   })();
@@ -101,8 +272,22 @@ export function connectSession(options: ConnectSessionOptions): SessionConnectio
     client,
     ready,
     close: () => {
+      userClosed = true;
+      wake?.();
       client.close();
       markClosed('closed by client');
+    },
+    reconnectNow: () => {
+      if (userClosed || !policy) return;
+      if (phase === 'waiting') wake?.();
+      else if (phase === 'closed' && store.getState() !== undefined) void reconnectLoop('reconnect requested');
+    },
+    get sessions() {
+      return sessions;
+    },
+    onSessions(listener) {
+      sessionListeners.add(listener);
+      return () => void sessionListeners.delete(listener);
     },
   };
 }

@@ -4,14 +4,17 @@ import {
   ROOT_CHANNEL,
   type ActionEnvelope,
   type AuthenticateParams,
+  type ChannelReplayCursor,
   type DispatchActionParams,
   type InitializeParams,
   type InitializeResult,
+  type ReconnectParams,
   type SubscribeResult,
   type URI,
 } from '../protocol/index.js';
 import { RpcError, UnsupportedProtocolVersionError } from './errors.js';
 import { JsonRpcPeer, type NotificationHandler, type RequestHandler } from './json-rpc-peer.js';
+import { normalizeReconnectResult, type ReconnectOutcome } from './reconnect-result.js';
 import { warnLogger, type Logger, type Transport } from './transport.js';
 
 export interface AhpClientOptions {
@@ -34,6 +37,21 @@ export interface InitializeOptions {
 
 export type AuthenticateRequest = Omit<AuthenticateParams, 'channel'>;
 
+export interface ReconnectOptions {
+  /**
+   * Request shape: `per-channel` (default; one cursor per channel) or `legacy` (one watermark, the
+   * lowest cursor, so no channel misses anything; overlap is dropped by the per-channel cursors).
+   * Either result shape is accepted whichever was sent.
+   */
+  shape?: 'per-channel' | 'legacy';
+}
+
+/** One `listSessions` page; summaries are passed through as the host sent them. */
+export interface ListSessionsResult {
+  items: ({ resource: URI } & Record<string, unknown>)[];
+  nextCursor?: string;
+}
+
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function isEnvelope(v: unknown): v is ActionEnvelope {
@@ -46,14 +64,22 @@ function randomId(): string {
   return `client-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 }
 
-/** An AHP client over one transport: initialize, subscribe, action envelopes, dispatch, commands. */
+/**
+ * An AHP client: initialize or reconnect, subscribe, action envelopes, dispatch, commands. It talks
+ * over one transport at a time; after a drop, `replaceTransport` continues on a new one with the same
+ * clientId, clientSeq counter and listeners.
+ */
 export class AhpClient {
-  /** This client's id (sent in `initialize`, echoed in `origin` of its actions). */
+  /** This client's id (sent in `initialize`/`reconnect`, echoed in `origin` of its actions). */
   readonly clientId: string;
-  readonly #peer: JsonRpcPeer;
+  #peer: JsonRpcPeer;
+  readonly #peerOptions: { requestTimeoutMs?: number; log: Logger };
   readonly #clientInfo: AhpClientOptions['clientInfo'];
   readonly #log: Logger;
   readonly #actionListeners = new Set<(env: ActionEnvelope) => void>();
+  readonly #notificationListeners = new Map<string, Set<NotificationHandler>>();
+  readonly #requestHandlers = new Map<string, RequestHandler>();
+  readonly #closeListeners = new Set<(reason?: string) => void>();
   #clientSeq = 0;
   #initializeResult: InitializeResult | undefined;
 
@@ -61,11 +87,19 @@ export class AhpClient {
     this.clientId = options.clientId ?? randomId();
     this.#clientInfo = options.clientInfo;
     this.#log = options.log ?? warnLogger;
-    const peerOptions: { requestTimeoutMs?: number; log: Logger } = { log: this.#log };
-    if (options.requestTimeoutMs !== undefined) peerOptions.requestTimeoutMs = options.requestTimeoutMs;
-    this.#peer = new JsonRpcPeer(options.transport, peerOptions);
-    // Listening from the start means envelopes racing a subscribe answer are never lost.
-    this.#peer.onNotification('action', (params) => this.#deliver(params));
+    this.#peerOptions = { log: this.#log };
+    if (options.requestTimeoutMs !== undefined) this.#peerOptions.requestTimeoutMs = options.requestTimeoutMs;
+    this.#peer = this.#wire(options.transport);
+  }
+
+  /**
+   * Continues on a new transport after the current one closed (reconnect). Listeners, the clientId and
+   * the clientSeq counter carry over; follow with `reconnect(...)` or `initialize()`. Throws while the
+   * current transport is still open.
+   */
+  replaceTransport(transport: Transport): void {
+    if (!this.#peer.closed) throw new Error('AhpClient.replaceTransport: the current connection is still open');
+    this.#peer = this.#wire(transport);
   }
 
   /** The `initialize` result, once initialized. */
@@ -124,19 +158,58 @@ export class AhpClient {
     return () => this.#actionListeners.delete(listener);
   }
 
-  /** Listens for other server notifications (`auth/required`, `root/sessionAdded`, …). */
+  /** Listens for other server notifications (`auth/required`, `root/sessionAdded`, …), across transports. */
   onNotification(method: string, listener: NotificationHandler): () => void {
-    return this.#peer.onNotification(method, listener);
+    let set = this.#notificationListeners.get(method);
+    if (!set) {
+      this.#notificationListeners.set(method, (set = new Set()));
+      this.#peer.onNotification(method, (params) => this.#notify(method, params));
+    }
+    set.add(listener);
+    return () => void set.delete(listener);
   }
 
-  /** Serves a server-to-client request; unserved ones are answered with -32601. */
+  /** Serves a server-to-client request (one handler per method); unserved ones are answered with -32601. */
   onRequest(method: string, handler: RequestHandler): () => void {
-    return this.#peer.onRequest(method, handler);
+    if (!this.#requestHandlers.has(method)) this.#peer.onRequest(method, (params) => this.#serve(method, params));
+    this.#requestHandlers.set(method, handler);
+    return () => {
+      if (this.#requestHandlers.get(method) === handler) this.#requestHandlers.delete(method);
+    };
   }
 
-  /** Called once when the connection closes, with the reason. */
+  /** Called each time the current transport closes, with the reason. */
   onClose(listener: (reason?: string) => void): () => void {
-    return this.#peer.onClose(listener);
+    this.#closeListeners.add(listener);
+    return () => void this.#closeListeners.delete(listener);
+  }
+
+  /**
+   * Sends `reconnect` as the first message of a new transport (instead of `initialize`) and returns one
+   * recovery per requested channel, whichever result shape the host answered with. Channels the host
+   * left out of a per-channel answer are left out here too (resubscribe them). Rejects with RpcError
+   * (-32601 from hosts without `reconnect`, -32600 from hosts that do not know this clientId).
+   */
+  async reconnect(cursors: readonly ChannelReplayCursor[], options: ReconnectOptions = {}): Promise<ReconnectOutcome> {
+    const params: ReconnectParams =
+      options.shape === 'legacy'
+        ? {
+            channel: ROOT_CHANNEL,
+            clientId: this.clientId,
+            lastSeenServerSeq: cursors.length > 0 ? Math.min(...cursors.map((c) => c.lastSeenServerSeq)) : 0,
+            subscriptions: cursors.map((c) => c.channel),
+          }
+        : { channel: ROOT_CHANNEL, clientId: this.clientId, subscriptions: cursors.map((c) => ({ channel: c.channel, lastSeenServerSeq: c.lastSeenServerSeq })) };
+    const result = await this.#peer.request('reconnect', params);
+    return normalizeReconnectResult(result, cursors, this.#log);
+  }
+
+  /** One page of the host's session list (`listSessions`); notifications are not replayed, so re-fetch after reconnect. */
+  async listSessions(params: { limit?: number; cursor?: string; filter?: unknown } = {}): Promise<ListSessionsResult> {
+    const result = await this.#peer.request<unknown>('listSessions', { ...params, channel: ROOT_CHANNEL });
+    const r = isObject(result) ? result : {};
+    const items = Array.isArray(r.items) ? r.items.filter((i): i is ListSessionsResult['items'][number] => isObject(i) && typeof i.resource === 'string') : [];
+    return typeof r.nextCursor === 'string' ? { items, nextCursor: r.nextCursor } : { items };
   }
 
   /** Hands a bearer token (empty string revokes) for a protected resource to the host. */
@@ -154,9 +227,48 @@ export class AhpClient {
     return this.#peer.request<R>(method, params);
   }
 
+  /** Sends any notification (dropped while closed). */
+  notify(method: string, params?: unknown): void {
+    this.#peer.notify(method, params);
+  }
+
   /** Closes the connection; pending requests reject with ConnectionClosedError. */
   close(): void {
     this.#peer.close();
+  }
+
+  #wire(transport: Transport): JsonRpcPeer {
+    const peer = new JsonRpcPeer(transport, this.#peerOptions);
+    // Listening from the start means envelopes racing a subscribe or reconnect answer are never lost.
+    peer.onNotification('action', (params) => this.#deliver(params));
+    for (const method of this.#notificationListeners.keys()) peer.onNotification(method, (params) => this.#notify(method, params));
+    for (const method of this.#requestHandlers.keys()) peer.onRequest(method, (params) => this.#serve(method, params));
+    peer.onClose((reason) => {
+      for (const listener of [...this.#closeListeners]) {
+        try {
+          listener(reason);
+        } catch (err) {
+          this.#log('close listener threw', err);
+        }
+      }
+    });
+    return peer;
+  }
+
+  #notify(method: string, params: unknown): void {
+    for (const listener of [...(this.#notificationListeners.get(method) ?? [])]) {
+      try {
+        listener(params);
+      } catch (err) {
+        this.#log(`notification listener for '${method}' threw`, err);
+      }
+    }
+  }
+
+  #serve(method: string, params: unknown): unknown {
+    const handler = this.#requestHandlers.get(method);
+    if (!handler) throw new RpcError(ErrorCode.MethodNotFound, `Method not found: ${method}`);
+    return handler(params);
   }
 
   #deliver(params: unknown): void {
