@@ -67,9 +67,11 @@ export class KeyedWatchers<T> {
     };
   }
 
-  /** Looks every watched key up and wakes the listeners of those whose object changed. */
-  notify(lookup: (key: string) => T | undefined): void {
-    for (const [key, w] of [...this.watches]) {
+  /** Looks the watched keys up (all, or only `keys` when the caller knows what may have changed) and wakes those whose object changed. */
+  notify(lookup: (key: string) => T | undefined, keys?: Iterable<string>): void {
+    if (this.watches.size === 0) return;
+    const entries = keys ? [...keys].flatMap((k) => (this.watches.has(k) ? [[k, this.watches.get(k)!] as const] : [])) : [...this.watches];
+    for (const [key, w] of entries) {
       const value = lookup(key);
       const changed = !this.same(w.last, value);
       w.last = value;

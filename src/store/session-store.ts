@@ -6,11 +6,12 @@ import type { McpServerCustomization } from '../protocol/customizations.js';
 import type { ChatState, SessionState } from '../protocol/session.js';
 import type { ToolCallState } from '../protocol/tool-calls.js';
 import { chatReducer } from '../reducers/chat-reducer.js';
-import { forEachMcpServer } from '../reducers/customizations.js';
+import { locateMcpServer } from '../reducers/customizations.js';
 import { sessionReducer } from '../reducers/session-reducer.js';
 import { ChannelReconciler, type ReconcilerMode } from './channel-reconciler.js';
 import { KeyedWatchers, report, sameObject } from './keyed-watchers.js';
-import { selectToolCall } from './tool-call-selectors.js';
+import { changedCustomizationIds, mcpServerIndex } from './server-changes.js';
+import { changedToolCallIds, findToolCall, selectToolCall } from './tool-call-selectors.js';
 import type { ActionFailure, ConnectionState, SessionStoreLike } from './types.js';
 
 /** What a SessionStore needs from the connection that feeds it. */
@@ -41,9 +42,11 @@ type AnyReconciler = ChannelReconciler<SessionState> | ChannelReconciler<ChatSta
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 
-const serverIndexCache = new WeakMap<object, Map<string, McpServerCustomization>>();
+/** Up to this many changed ids are looked up one by one; more build the id index. */
+const FEW_CHANGES = 8;
 
-const sameServer = (a: McpServerCustomization | undefined, b: McpServerCustomization | undefined): boolean => sameObject(a, b, ['state']);
+// `state` and `enablement` are rebuilt by rebased optimistic actions (the toggle copies its list), so compare them one level deeper.
+const sameServer = (a: McpServerCustomization | undefined, b: McpServerCustomization | undefined): boolean => sameObject(a, b, ['state', 'enablement']);
 const sameToolCall = (a: ToolCallState | undefined, b: ToolCallState | undefined): boolean => sameObject(a, b);
 
 /**
@@ -124,7 +127,7 @@ export class SessionStore implements SessionStoreLike {
   }
 
   subscribeMcpServer(id: string, listener: (server: McpServerCustomization | undefined) => void): () => void {
-    return this.servers.add(id, listener, () => this.serverIndex().get(id));
+    return this.servers.add(id, listener, () => locateMcpServer(this.getState(), id)?.server);
   }
 
   watchChat(uri: string): () => void {
@@ -333,11 +336,8 @@ export class SessionStore implements SessionStoreLike {
       if (rec === this.session) {
         for (const l of [...this.listeners]) report('subscribe', l);
         const next = this.session.getState();
-        if (this.servers.size > 0 && (prev as SessionState | undefined)?.customizations !== next?.customizations) {
-          const index = this.serverIndex();
-          this.servers.notify((id) => index.get(id));
-        }
-      } else this.notifyChat(rec.channel, rec.getState() as ChatState | undefined);
+        if (this.servers.size > 0) this.notifyServers(prev as SessionState | undefined, next);
+      } else this.notifyChat(rec.channel, prev as ChatState | undefined, rec.getState() as ChatState | undefined);
     }
     if (rec !== this.session && rec.pendingCount === 0 && !this.chatWatches.has(rec.channel) && this.chats.get(rec.channel) === rec) {
       rec.dispose();
@@ -346,24 +346,24 @@ export class SessionStore implements SessionStoreLike {
     for (const f of failures) for (const l of [...this.failureListeners]) report('onActionFailed', () => l(f));
   }
 
-  private notifyChat(uri: string, state: ChatState | undefined): void {
-    const listeners = this.chatListeners.get(uri);
-    if (listeners) for (const l of [...listeners]) report('subscribeChat', l);
-    this.toolCalls.get(uri)?.notify((id) => selectToolCall(state, id)?.toolCall);
+  private notifyServers(prev: SessionState | undefined, next: SessionState | undefined): void {
+    if (prev?.customizations === next?.customizations) return;
+    const changed = changedCustomizationIds(prev?.customizations, next?.customizations);
+    if (changed.size <= FEW_CHANGES) this.servers.notify((id) => locateMcpServer(next, id)?.server, changed);
+    else {
+      const index = mcpServerIndex(next?.customizations);
+      this.servers.notify((id) => index.get(id), changed);
+    }
   }
 
-  /** Servers of the current view by id, memoized per customizations list. */
-  private serverIndex(): Map<string, McpServerCustomization> {
-    const state = this.session.getState();
-    const list: unknown = state?.customizations;
-    const cached = Array.isArray(list) ? serverIndexCache.get(list) : undefined;
-    if (cached) return cached;
-    // Same precedence as the reducers: a top-level server wins over a child with the same id.
-    const index = new Map<string, McpServerCustomization>();
-    forEachMcpServer(state, (s, container) => {
-      if (!container || !index.has(s.id)) index.set(s.id, s);
-    });
-    if (Array.isArray(list)) serverIndexCache.set(list, index);
-    return index;
+  private notifyChat(uri: string, prev: ChatState | undefined, state: ChatState | undefined): void {
+    const listeners = this.chatListeners.get(uri);
+    if (listeners) for (const l of [...listeners]) report('subscribeChat', l);
+    const watchers = this.toolCalls.get(uri);
+    if (!watchers || watchers.size === 0) return;
+    const changed = changedToolCallIds(prev, state);
+    if (changed && changed.size <= FEW_CHANGES) watchers.notify((id) => findToolCall(state, id), changed);
+    else watchers.notify((id) => selectToolCall(state, id)?.toolCall, changed);
   }
+
 }

@@ -91,6 +91,19 @@ export function selectToolCall(state: ChatState | undefined, toolCallId: string)
   return activeOf(state)?.index.get(toolCallId) ?? pastOf(state).index.get(toolCallId);
 }
 
+/** Same answer as `selectToolCall`, found by scanning the active turn instead of indexing it: cheaper for one lookup per state. */
+export function findToolCall(state: ChatState | undefined, toolCallId: string): ToolCallState | undefined {
+  if (!isRecord(state)) return undefined;
+  const turn = state.activeTurn;
+  if (isRecord(turn) && typeof turn.id === 'string' && Array.isArray(turn.responseParts)) {
+    for (const part of turn.responseParts) {
+      const tc = toolCallOf(part);
+      if (tc?.toolCallId === toolCallId) return tc;
+    }
+  }
+  return pastOf(state).index.get(toolCallId)?.toolCall;
+}
+
 const serverCache = new WeakMap<ChatState, Map<string, ToolCallEntry[]>>();
 
 function ofServer(state: ChatState, customizationId: string): ToolCallEntry[] {
@@ -123,4 +136,31 @@ export function listToolCallsOfServer(chats: Iterable<ChatState | undefined> | u
   }
   // A single contributing chat returns its memoized list, so callers can compare by identity.
   return count === 1 && only ? only : out;
+}
+
+const toolCallIdOf = (part: unknown): string | undefined => toolCallOf(part)?.toolCallId;
+
+/**
+ * Ids of the tool calls whose part changed between two states of one chat when only the active
+ * turn's parts changed (the common streaming case); undefined when anything else moved, meaning
+ * "look every tool call up".
+ */
+export function changedToolCallIds(prev: ChatState | undefined, next: ChatState | undefined): Set<string> | undefined {
+  if (!isRecord(prev) || !isRecord(next) || prev.turns !== next.turns) return undefined;
+  const a = prev.activeTurn;
+  const b = next.activeTurn;
+  if (a === b) return new Set();
+  if (!isRecord(a) || !isRecord(b) || a.id !== b.id || !Array.isArray(a.responseParts) || !Array.isArray(b.responseParts)) return undefined;
+  const pa = a.responseParts;
+  const pb = b.responseParts;
+  const ids = new Set<string>();
+  if (pa === pb) return ids;
+  for (let i = 0, n = Math.max(pa.length, pb.length); i < n; i++) {
+    if (pa[i] === pb[i]) continue;
+    const before = toolCallIdOf(pa[i]);
+    const after = toolCallIdOf(pb[i]);
+    if (before !== undefined) ids.add(before);
+    if (after !== undefined) ids.add(after);
+  }
+  return ids;
 }

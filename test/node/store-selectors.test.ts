@@ -4,6 +4,7 @@ import type { ChatState, SessionState } from '../../src/protocol/index.js';
 import {
   listAuthBlockedToolCalls, listInputNeeded, listMcpServers, listToolCalls, listToolCallsOfServer, selectMcpServer, selectToolCall,
 } from '../../src/store/index.js';
+import { changedToolCallIds } from '../../src/store/tool-call-selectors.js';
 
 const srv = (id: string, extra: Record<string, unknown> = {}) => ({ type: 'mcpServer', id, uri: 'x:/', name: id, state: { kind: 'ready' }, ...extra });
 const state = {
@@ -146,5 +147,25 @@ describe('listInputNeeded / listAuthBlockedToolCalls', () => {
     assert.deepEqual(listAuthBlockedToolCalls([], sessionWith(requests)).map((b) => b.requestId), ['r2', 'r3', 'r4']);
     assert.deepEqual(listAuthBlockedToolCalls([c1]).map((b) => [b.toolCall.toolCallId, 'requestId' in b]), [['blocked', false]]);
     assert.deepEqual(listAuthBlockedToolCalls(undefined, undefined), []);
+  });
+});
+
+describe('changedToolCallIds', () => {
+  const c = chatWith('ahp-chat:/1');
+  const parts = c.activeTurn!.responseParts;
+  const withParts = (p: unknown[]) => ({ ...c, activeTurn: { ...c.activeTurn!, responseParts: p } }) as ChatState;
+  it('names only the tool calls whose part changed in the active turn', () => {
+    const next = withParts(parts.map((p, i) => (i === 1 ? { ...p } : p)));
+    assert.deepEqual([...changedToolCallIds(c, next)!], ['blocked']);
+    assert.deepEqual([...changedToolCallIds(c, withParts([...parts, part(call('new', 'streaming'))]))!], ['new']);
+    assert.deepEqual([...changedToolCallIds(c, { ...c, title: 'x' })!], []);
+  });
+  it('is undefined (look everything up) when turns, the turn or the state itself changed', () => {
+    assert.equal(changedToolCallIds(c, { ...c, turns: [...c.turns] }), undefined);
+    assert.equal(changedToolCallIds(c, { ...c, activeTurn: { ...c.activeTurn!, id: 'other' } }), undefined);
+    const { activeTurn: _a, ...ended } = c;
+    assert.equal(changedToolCallIds(c, ended as ChatState), undefined);
+    assert.equal(changedToolCallIds(undefined, c), undefined);
+    assert.equal(changedToolCallIds(c, undefined), undefined);
   });
 });

@@ -247,6 +247,15 @@ describe('SessionStore listeners', () => {
     store.receive(env(15, { type: 'session/customizationRemoved', id: 'a' }));
     assert.deepEqual(calls, { a: ['stopped', undefined], b: ['ready', 'error'] });
   });
+  it('rebasing a pending toggle (which copies its enablement list) does not wake its server again', () => {
+    const { store } = loaded();
+    let wakeA = 0;
+    store.subscribeMcpServer('a', () => void wakeA++);
+    store.dispatch({ type: 'session/customizationToggled', id: 'a', enablement: [{ kind: 'session', enabled: false }] });
+    assert.equal(wakeA, 1);
+    for (let i = 0; i < 5; i++) store.receive(env(11 + i, changed('b', i % 2 ? 'ready' : 'error')));
+    assert.equal(wakeA, 1);
+  });
   it('subscribeMcpServer reports a server that appears, and stops after unsubscribe', () => {
     const { store } = loaded();
     const seen: (string | undefined)[] = [];
