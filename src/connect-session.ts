@@ -193,12 +193,15 @@ export function connectSession(options: ConnectSessionOptions): SessionConnectio
         await client.initialize();
         await subscribeFresh();
       }
-    } finally {
-      const live = held;
+    } catch (err) {
+      // Live envelopes of a failed attempt must not move the cursor past what was never replayed.
       held = undefined;
-      // Sent after the answer, so never older than it; overlap is dropped by the store's cursor.
-      for (const env of live) store.receive(env);
+      throw err;
     }
+    const live = held;
+    held = undefined;
+    // Sent after the answer, so never older than it; overlap is dropped by the store's cursor.
+    for (const env of live) store.receive(env);
     store.dropPending(DROP_REASON);
   };
 

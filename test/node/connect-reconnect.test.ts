@@ -29,6 +29,8 @@ class StubHost {
   echo = true;
   /** Every method the client sent, in order. */
   methods: string[] = [];
+  /** Runs right after a reconnect answer went out, before the client could process it. */
+  onAnswer: (() => void) | undefined;
   #current: { peer: JsonRpcPeer; transport: Transport } | undefined;
   constructor(public mode: Mode) {}
 
@@ -38,6 +40,12 @@ class StubHost {
     client.send = (msg) => {
       if ('method' in msg) this.methods.push(msg.method);
       send(msg);
+    };
+    const serverSend = server.send.bind(server);
+    server.send = (msg) => {
+      serverSend(msg);
+      const result = (msg as { result?: unknown }).result;
+      if (typeof result === 'object' && result !== null && ('type' in result || 'channels' in result)) this.onAnswer?.();
     };
     const peer = new JsonRpcPeer(server, { log: quiet });
     peer.onRequest('initialize', () => {
@@ -115,6 +123,32 @@ test('a host answering the legacy replay shape: missed envelopes and the own los
   assert.deepEqual(failures, [], `own echo in the replay cleared clientSeq ${mine}`);
   assert.equal(stub.initializes, 1, 'no second initialize');
   assert.deepEqual(kindsOf(states), ['connecting', 'open', 'reconnecting 1', 'open']);
+  conn.close();
+});
+
+test('a live envelope right behind the reconnect answer waits until the replay is applied', async () => {
+  const stub = new StubHost('legacy-lenient');
+  const { conn } = open(stub);
+  const arrived: number[] = [];
+  conn.client.onAction((e) => arrived.push(e.serverSeq));
+  const applied: number[] = [];
+  const receive = conn.store.receive.bind(conn.store);
+  conn.store.receive = (env) => {
+    const before = conn.store.getCursor();
+    receive(env);
+    if (conn.store.getCursor() !== before) applied.push(env.serverSeq);
+  };
+  await conn.ready;
+  stub.drop();
+  stub.emit('missed');
+  stub.onAnswer = () => {
+    stub.onAnswer = undefined;
+    stub.emit('raced');
+  };
+  await until(() => conn.store.getConnectionState().kind === 'open' && conn.store.getCursor() === 12, 'replay and live');
+  assert.deepEqual(arrived, [12], 'the live one reached the client before the answer was applied');
+  assert.deepEqual(applied, [11, 12], 'the replayed envelope was not skipped');
+  assert.equal(conn.store.getState()?.title, 'raced');
   conn.close();
 });
 
