@@ -1,10 +1,11 @@
 import { AhpClient, type ListSessionsResult } from './client/ahp-client.js';
+import type { ReconnectOutcome } from './client/reconnect-result.js';
 import { backoffDelay, type BackoffOptions } from './client/backoff.js';
 import { deferTransport } from './client/deferred-transport.js';
 import { ConnectionClosedError, RpcError } from './client/errors.js';
 import type { Logger, Transport } from './client/transport.js';
 import { WebSocketTransport, type WebSocketConstructorLike } from './client/websocket-transport.js';
-import { ErrorCode, type ActionEnvelope, type Snapshot } from './protocol/index.js';
+import { ErrorCode, type ActionEnvelope, type ChannelRecovery, type Snapshot } from './protocol/index.js';
 import { SessionStore } from './store/index.js';
 
 /** Automatic reconnect after the connection drops: exponential backoff with jitter, capped. */
@@ -111,6 +112,15 @@ export function connectSession(options: ConnectSessionOptions): SessionConnectio
       client.dispatch(params);
     },
     nextClientSeq: () => client.nextClientSeq(),
+    // Watched chats subscribe over the same client; while disconnected this rejects and recovery loads them.
+    subscribeChannel: async (uri) => {
+      if (phase === 'connecting') await ready.catch(() => {});
+      if (phase !== 'open') throw new ConnectionClosedError('not connected');
+      const { snapshot } = await client.subscribe(uri);
+      if (!snapshot) throw new Error(`The host sent no snapshot for ${uri}`);
+      return snapshot;
+    },
+    unsubscribeChannel: (uri) => client.unsubscribe(uri),
     ...(options.pendingTimeoutMs !== undefined && { pendingTimeoutMs: options.pendingTimeoutMs }),
   });
 
@@ -156,23 +166,41 @@ export function connectSession(options: ConnectSessionOptions): SessionConnectio
     // While connecting, `ready` reports the failure; while recovering, the attempt's requests reject.
   });
 
-  const subscribeFresh = async (): Promise<void> => {
-    const { snapshot } = await client.subscribe(session).catch((err: unknown) => {
-      if (err instanceof RpcError && err.code === ErrorCode.SessionNotFound) throw new SessionGoneError(`The host no longer has ${session}`);
+  /** Subscribes a channel anew and loads its snapshot; the session vanishing ends the connection. */
+  const subscribeFresh = async (channel: string): Promise<void> => {
+    let result;
+    try {
+      result = await client.subscribe(channel);
+    } catch (err) {
+      if (err instanceof RpcError && err.code === ErrorCode.SessionNotFound) {
+        if (channel === session) throw new SessionGoneError(`The host no longer has ${session}`);
+        log(`could not resubscribe ${channel}`, err);
+        return;
+      }
       throw err;
-    });
-    if (!snapshot) throw new Error(`The host sent no snapshot for ${session}`);
-    store.loadSnapshot(snapshot as Snapshot);
+    }
+    if (!result.snapshot) throw new Error(`The host sent no snapshot for ${channel}`);
+    store.loadSnapshot(result.snapshot as Snapshot);
   };
 
-  /** Resynchronises the store on a freshly attached transport; throws to fail the attempt. */
+  /** Applies one channel's recovery; the others (watched chats) are best effort. */
+  const applyRecovery = (recovery: ChannelRecovery): void => {
+    if (recovery.kind === 'replay') for (const env of recovery.actions) store.receive(env);
+    else if (recovery.kind === 'snapshot') store.loadSnapshot(recovery.snapshot);
+    else if (recovery.channel === session) throw new SessionGoneError(`The host no longer has ${session}`);
+    else log(`the host no longer has ${recovery.channel}`);
+  };
+
+  /**
+   * Resynchronises the store on a freshly attached transport: `reconnect` with one cursor per channel
+   * (the session and every watched chat), else `initialize` + `subscribe`. Throws to fail the attempt.
+   */
   const recover = async (): Promise<void> => {
     held = [];
     try {
-      let recovered = false;
+      const cursors = store.getChannelCursors();
+      let outcome: ReconnectOutcome | undefined;
       if (!reconnectUnsupported) {
-        const cursors = [{ channel: session, lastSeenServerSeq: store.getCursor() }];
-        let outcome;
         try {
           outcome = await client.reconnect(cursors);
         } catch (err) {
@@ -182,16 +210,17 @@ export function connectSession(options: ConnectSessionOptions): SessionConnectio
           else if (err.code === ErrorCode.InvalidParams) outcome = await client.reconnect(cursors, { shape: 'legacy' }).catch(() => undefined);
           else if (err.code !== ErrorCode.InvalidRequest) throw err;
         }
-        const mine = outcome?.channels.find((r) => r.channel === session);
-        if (mine?.kind === 'missing') throw new SessionGoneError(`The host no longer has ${session}`);
-        if (mine?.kind === 'replay') for (const env of mine.actions) store.receive(env);
-        if (mine?.kind === 'snapshot') store.loadSnapshot(mine.snapshot);
-        if (outcome && !mine) await subscribeFresh(); // the host left our channel out: ask for it
-        recovered = outcome !== undefined;
       }
-      if (!recovered) {
+      if (outcome) {
+        const recovered = new Set(outcome.channels.map((r) => r.channel));
+        // Session first, so its being gone ends the attempt before anything else changes.
+        for (const r of outcome.channels.filter((r) => r.channel === session)) applyRecovery(r);
+        for (const r of outcome.channels.filter((r) => r.channel !== session)) applyRecovery(r);
+        // Channels the host left out of its answer are asked for directly.
+        for (const { channel } of cursors) if (!recovered.has(channel)) await subscribeFresh(channel);
+      } else {
         await client.initialize();
-        await subscribeFresh();
+        for (const { channel } of cursors) await subscribeFresh(channel);
       }
     } catch (err) {
       // Live envelopes of a failed attempt must not move the cursor past what was never replayed.

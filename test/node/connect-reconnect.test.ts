@@ -4,9 +4,11 @@ import assert from 'node:assert/strict';
 import { connectSession, type ConnectSessionOptions } from '../../src/connect-session.js';
 import { JsonRpcPeer, RpcError, createInMemoryPair, type Transport } from '../../src/client/index.js';
 import { HostCore, attachTransport } from '../../src/host/index.js';
-import type { ActionEnvelope, ActionFailure, ConnectionState, SessionState } from '../../src/index.js';
+import { chatReducer, sessionReducer } from '../../src/reducers/index.js';
+import type { ActionEnvelope, ActionFailure, AnyAction, ChatState, ConnectionState, SessionState } from '../../src/index.js';
 
 const S = 'ahp-session:/stub';
+const CHAT = 'ahp-chat:/stub-chat';
 const quiet = () => {};
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function until(cond: () => boolean, what: string): Promise<void> {
@@ -317,3 +319,84 @@ test('reconnect: false, or a fixed transport without createTransport, ends in cl
   assert.match(waiting.failures[0]!.reason, /not connected/);
   waiting.conn.close();
 });
+
+/** A host with one session and one chat channel, reducing with the real reducers; `reconnect` optional. */
+class ChatHost {
+  seq = 10;
+  session: SessionState = base('chat host');
+  chat: ChatState = { resource: CHAT, title: 'C', status: 1, modifiedAt: '2026-01-01T00:00:00.000Z', turns: [] };
+  log: ActionEnvelope[] = [];
+  reconnects: Record<string, unknown>[] = [];
+  subscribes: string[] = [];
+  #current: { peer: JsonRpcPeer; transport: Transport } | undefined;
+  constructor(readonly withReconnect: boolean) {}
+
+  connect = async (): Promise<Transport> => {
+    const [client, server] = createInMemoryPair();
+    const peer = new JsonRpcPeer(server, { log: quiet });
+    peer.onRequest('initialize', () => ({ protocolVersion: '1.0.0', serverSeq: this.seq, snapshots: [] }));
+    peer.onRequest('subscribe', (p) => {
+      const channel = (p as { channel: string }).channel;
+      this.subscribes.push(channel);
+      return { snapshot: this.#snapshot(channel) };
+    });
+    if (this.withReconnect) {
+      peer.onRequest('reconnect', (p) => {
+        const params = p as { subscriptions: { channel: string; lastSeenServerSeq: number }[] };
+        this.reconnects.push(params);
+        return { channels: params.subscriptions.map(({ channel, lastSeenServerSeq }) => ({ kind: 'replay', channel, actions: this.log.filter((e) => e.channel === channel && e.serverSeq > lastSeenServerSeq) })) };
+      });
+    }
+    this.#current = { peer, transport: server };
+    return client;
+  };
+
+  emit(channel: string, action: AnyAction): void {
+    if (channel === CHAT) this.chat = chatReducer(this.chat, action);
+    else this.session = sessionReducer(this.session, action);
+    const env: ActionEnvelope = { channel, serverSeq: ++this.seq, action };
+    this.log.push(env);
+    this.#current?.peer.notify('action', env);
+  }
+
+  drop(): void {
+    this.#current?.transport.close();
+  }
+
+  #snapshot(channel: string) {
+    return { resource: channel, state: channel === CHAT ? this.chat : this.session, fromSeq: this.seq };
+  }
+}
+
+const started: AnyAction = { type: 'chat/turnStarted', turnId: 't1', startedAt: '2026-02-01T00:00:00.000Z', message: { text: 'hi', origin: { kind: 'user' } } };
+const completed: AnyAction = { type: 'chat/turnComplete', turnId: 't1', duration: 5 };
+
+for (const withReconnect of [true, false]) {
+  test(`watched chats are recovered too (${withReconnect ? 'per-channel reconnect cursors' : 'initialize + subscribe fallback'})`, async () => {
+    const host = new ChatHost(withReconnect);
+    const { conn } = open(new StubHost('no-reconnect'), { createTransport: host.connect });
+    const release = conn.store.watchChat(CHAT); // before ready: subscribed once the session is open
+    await conn.ready;
+    await until(() => conn.store.getChatState(CHAT) !== undefined, 'the chat snapshot');
+    host.emit(CHAT, started);
+    await until(() => conn.store.getChatState(CHAT)?.activeTurn !== undefined, 'live chat action');
+    host.drop();
+    host.emit(CHAT, completed);
+    host.emit(S, { type: 'session/titleChanged', title: 'while down' });
+    await until(() => conn.store.getConnectionState().kind === 'open' && conn.store.getChatState(CHAT)?.turns.length === 1, 'recovered chat');
+    const wire = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T; // snapshots travel as JSON (no undefined fields)
+    assert.deepEqual(wire(conn.store.getChatState(CHAT)), wire(host.chat));
+    assert.deepEqual(wire(conn.store.getState()), wire(host.session));
+    if (withReconnect) {
+      assert.deepEqual(host.reconnects[0]!.subscriptions, [
+        { channel: S, lastSeenServerSeq: 10 },
+        { channel: CHAT, lastSeenServerSeq: 11 },
+      ]);
+      assert.deepEqual(host.subscribes, [S, CHAT]);
+    } else {
+      assert.deepEqual(host.subscribes, [S, CHAT, S, CHAT]);
+    }
+    release();
+    conn.close();
+  });
+}
