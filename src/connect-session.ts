@@ -112,10 +112,10 @@ export function connectSession(options: ConnectSessionOptions): SessionConnectio
       client.dispatch(params);
     },
     nextClientSeq: () => client.nextClientSeq(),
-    // Watched chats subscribe over the same client; while disconnected this rejects and recovery loads them.
+    // Watched chats subscribe over the same client; after a drop, recovery brings them back with the session.
     subscribeChannel: async (uri) => {
-      if (phase === 'connecting') await ready.catch(() => {});
-      if (phase !== 'open') throw new ConnectionClosedError('not connected');
+      // A chat watched while (re)connecting is subscribed once the connection is open.
+      if (phase !== 'open') await whenOpen();
       const { snapshot } = await client.subscribe(uri);
       if (!snapshot) throw new Error(`The host sent no snapshot for ${uri}`);
       return snapshot;
@@ -124,14 +124,25 @@ export function connectSession(options: ConnectSessionOptions): SessionConnectio
     ...(options.pendingTimeoutMs !== undefined && { pendingTimeoutMs: options.pendingTimeoutMs }),
   });
 
+  let openWaiters: { resolve(): void; reject(err: Error): void }[] = [];
+  /** Resolves when the connection is next open; rejects if it closes first. */
+  const whenOpen = (): Promise<void> => new Promise((resolve, reject) => openWaiters.push({ resolve, reject }));
+  const settleWaiters = (err?: Error): void => {
+    const waiters = openWaiters;
+    openWaiters = [];
+    for (const w of waiters) (err ? w.reject(err) : w.resolve());
+  };
+
   const markClosed = (reason?: string, overrideReason = false): void => {
     if (phase === 'closed' && !overrideReason) return;
     phase = 'closed';
     store.setConnectionState(reason === undefined ? { kind: 'closed' } : { kind: 'closed', reason });
+    settleWaiters(new ConnectionClosedError(reason));
   };
   const markOpen = (): void => {
     phase = 'open';
     store.setConnectionState({ kind: 'open' });
+    settleWaiters();
     void refreshSessions();
   };
 

@@ -344,7 +344,13 @@ class ChatHost {
       peer.onRequest('reconnect', (p) => {
         const params = p as { subscriptions: { channel: string; lastSeenServerSeq: number }[] };
         this.reconnects.push(params);
-        return { channels: params.subscriptions.map(({ channel, lastSeenServerSeq }) => ({ kind: 'replay', channel, actions: this.log.filter((e) => e.channel === channel && e.serverSeq > lastSeenServerSeq) })) };
+        return {
+          channels: params.subscriptions.map(({ channel, lastSeenServerSeq }) =>
+            lastSeenServerSeq <= 0
+              ? { kind: 'snapshot', channel, snapshot: this.#snapshot(channel) }
+              : { kind: 'replay', channel, actions: this.log.filter((e) => e.channel === channel && e.serverSeq > lastSeenServerSeq) },
+          ),
+        };
       });
     }
     this.#current = { peer, transport: server };
@@ -400,3 +406,19 @@ for (const withReconnect of [true, false]) {
     conn.close();
   });
 }
+
+test('a chat watched while reconnecting is subscribed once the connection is open again', async () => {
+  const host = new ChatHost(true);
+  const { conn } = open(new StubHost('no-reconnect'), { createTransport: host.connect, reconnect: { initialDelayMs: 60_000, jitter: 0 } });
+  await conn.ready;
+  host.drop();
+  await until(() => conn.store.getConnectionState().kind === 'reconnecting', 'reconnecting');
+  const release = conn.store.watchChat(CHAT);
+  await sleep(5);
+  assert.equal(conn.store.getChatState(CHAT), undefined);
+  conn.reconnectNow();
+  await until(() => conn.store.getChatState(CHAT) !== undefined, 'the chat after reconnect');
+  assert.equal(conn.store.getConnectionState().kind, 'open');
+  release();
+  conn.close();
+});
