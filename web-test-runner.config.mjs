@@ -1,5 +1,6 @@
-// Browser tests: Debian's Chromium through puppeteer-core, TypeScript through esbuild, and a second
-// static server on another origin (127.0.0.1) for cross-origin iframe tests.
+// Browser tests: Debian's Chromium through puppeteer-core, TypeScript through esbuild, a second
+// static server on another origin (127.0.0.1) for cross-origin iframe tests, and a real AHP host
+// (HostCore over a `ws` WebSocket server on 127.0.0.1) for tests that need a real socket.
 import http from 'node:http';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -7,6 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { defaultReporter, summaryReporter } from '@web/test-runner';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
+import { WebSocketServer } from 'ws';
+import { tsImport } from 'tsx/esm/api';
 import { findChromium, CHROMIUM_ARGS } from './scripts/find-chromium.mjs';
 import { countReporter } from './scripts/wtr-count-reporter.mjs';
 
@@ -45,6 +48,93 @@ function secondOriginPlugin({ root = path.join(here, 'test/fixtures') } = {}) {
   };
 }
 
+const AHP_DEFAULT_SESSION = 'ahp-session:/wtr';
+
+/** A session with a couple of MCP servers (one in a plugin container). */
+const seededSession = (title) => ({
+  provider: 'test',
+  title,
+  status: 1,
+  lifecycle: 'ready',
+  activeClients: [],
+  chats: [],
+  customizations: [
+    { type: 'mcpServer', id: 'alpha', uri: 'mcp-config:/alpha', name: 'Alpha', state: { kind: 'ready' } },
+    { type: 'mcpServer', id: 'beta', uri: 'mcp-config:/beta', name: 'Beta', state: { kind: 'stopped' } },
+    {
+      type: 'plugin',
+      id: 'tools',
+      uri: 'plugin:/tools',
+      name: 'Tools',
+      children: [{ type: 'mcpServer', id: 'gamma', uri: 'mcp-config:/gamma', name: 'Gamma', state: { kind: 'ready' } }],
+    },
+  ],
+});
+
+/**
+ * A real AHP host: `HostCore` (src/host, loaded through tsx) over a `ws` WebSocketServer on
+ * 127.0.0.1:<ephemeral>. `GET /__test/ahp.json` → `{ url, session, sockets, openSockets, state }` for the
+ * default session, `?session=<uri>` for another, `?fresh` creates a new seeded session. `sockets` counts
+ * the WebSockets that ever subscribed to that session (`openSockets`: still open).
+ * `GET /__test/ahp-action.json?session=<uri>&action=<json>` dispatches a server action.
+ */
+function ahpHostPlugin() {
+  let host;
+  let wss;
+  let url;
+  let created = 0;
+  const sockets = new Set();
+  const json = (value) => ({ body: JSON.stringify(value), type: 'application/json' });
+  return {
+    name: 'ahp-host',
+    async serverStart() {
+      const { HostCore, attachWebSocket } = await tsImport('./src/host/index.ts', import.meta.url);
+      host = new HostCore({ log: () => {} });
+      host.createSession(AHP_DEFAULT_SESSION, seededSession('Default test session'));
+      wss = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+      await new Promise((resolve, reject) => wss.once('error', reject).once('listening', resolve));
+      url = `ws://127.0.0.1:${wss.address().port}/`;
+      wss.on('connection', (socket) => {
+        const info = { channels: new Set(), open: true };
+        sockets.add(info);
+        socket.on('message', (data) => {
+          try {
+            const msg = JSON.parse(String(data));
+            if (msg.method === 'subscribe' && typeof msg.params?.channel === 'string') info.channels.add(msg.params.channel);
+            if (msg.method === 'reconnect' && Array.isArray(msg.params?.subscriptions)) {
+              for (const s of msg.params.subscriptions) info.channels.add(typeof s === 'string' ? s : s?.channel);
+            }
+          } catch {
+            // The host reports malformed frames itself.
+          }
+        });
+        socket.on('close', () => (info.open = false));
+        attachWebSocket(host, socket);
+      });
+    },
+    async serverStop() {
+      host?.close();
+      for (const client of wss?.clients ?? []) client.terminate();
+      await new Promise((resolve) => (wss ? wss.close(() => resolve()) : resolve()));
+    },
+    serve(context) {
+      if (context.path === '/__test/ahp.json') {
+        let session = typeof context.query.session === 'string' ? context.query.session : AHP_DEFAULT_SESSION;
+        if ('fresh' in context.query) {
+          session = `ahp-session:/wtr-${++created}`;
+          host.createSession(session, seededSession(`Test session ${created}`));
+        }
+        const mine = [...sockets].filter((s) => s.channels.has(session));
+        return json({ url, session, sockets: mine.length, openSockets: mine.filter((s) => s.open).length, state: host.getSessionState(session) ?? null });
+      }
+      if (context.path === '/__test/ahp-action.json') {
+        const envelope = host.dispatchServerAction(String(context.query.session), JSON.parse(String(context.query.action)));
+        return json(envelope);
+      }
+    },
+  };
+}
+
 let executablePath;
 try {
   executablePath = findChromium();
@@ -64,6 +154,6 @@ export default {
   ],
   filterBrowserLogs: ({ args }) => !String(args[0]).includes('Lit is in dev mode'),
   testFramework: { config: { timeout: 10000 } },
-  plugins: [esbuildPlugin({ ts: true, target: 'es2022', tsconfig: path.join(here, 'tsconfig.json') }), secondOriginPlugin()],
+  plugins: [esbuildPlugin({ ts: true, target: 'es2022', tsconfig: path.join(here, 'tsconfig.json') }), secondOriginPlugin(), ahpHostPlugin()],
   browsers: [chromeLauncher({ launchOptions: { executablePath, headless: true, args: CHROMIUM_ARGS } })],
 };

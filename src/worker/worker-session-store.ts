@@ -1,0 +1,305 @@
+import { isClientDispatchable, type AnyAction } from '../protocol/actions.js';
+import { ROOT_CHANNEL } from '../protocol/commands.js';
+import type { McpServerCustomization } from '../protocol/customizations.js';
+import type { ChatState, SessionState } from '../protocol/session.js';
+import type { ToolCallState } from '../protocol/tool-calls.js';
+import { chatReducer } from '../reducers/chat-reducer.js';
+import { forEachMcpServer } from '../reducers/customizations.js';
+import { sessionReducer } from '../reducers/session-reducer.js';
+import { KeyedWatchers, report } from '../store/keyed-watchers.js';
+import { selectToolCall } from '../store/tool-call-selectors.js';
+import type { ActionFailure, ConnectionState, SessionStoreLike } from '../store/types.js';
+import { reuseEqual } from './structural-merge.js';
+import type { WorkerEvent } from './worker-messages.js';
+
+/** How a WorkerSessionStore reaches the store in the worker (fire and forget; answers come back as events). */
+export interface WorkerStoreBridge {
+  dispatch(localId: number, action: AnyAction, channel: string | undefined): void;
+  watchChat(uri: string): void;
+  releaseChat(uri: string): void;
+}
+
+/** A failure as a page sees it: `clientSeq` is the page-local id `dispatch` returned. */
+export interface WorkerActionFailure extends ActionFailure {
+  /** The clientSeq the worker's client sent on the wire (0 if the action never got one). */
+  wireClientSeq: number;
+}
+
+interface PendingAction {
+  action: AnyAction;
+  channel: string;
+}
+
+interface ChatMirror {
+  count: number;
+  base: ChatState | undefined;
+  view: ChatState | undefined;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+const same = <T>(a: T | undefined, b: T | undefined): boolean => a === b;
+const serverIndexCache = new WeakMap<object, Map<string, McpServerCustomization>>();
+
+/**
+ * The page side of worker mode: a synchronous `SessionStoreLike` over a local mirror of the store in
+ * a worker. The worker sends its newest views as events (`receive`); each one is merged into the
+ * previous view so unchanged subtrees keep their identity and per-server / per-tool-call listeners
+ * wake only on real changes.
+ *
+ * Dispatch across the async boundary: `dispatch` applies the action to the mirror at once (with the
+ * same reducers), forwards it to the worker and returns a page-local id (1, 2, 3, … per page store),
+ * not the wire clientSeq, which the worker's client assigns later. The action stays folded into the
+ * mirror until the worker acks it (from then on the worker's own view carries it); a failure of that
+ * action is reported through `onActionFailed` with `clientSeq` set to the same page-local id (and the
+ * wire clientSeq in `wireClientSeq`). Only failures of this page's own dispatches are reported here.
+ */
+export class WorkerSessionStore implements SessionStoreLike {
+  readonly channel: string;
+  private readonly bridge: WorkerStoreBridge;
+  private base: SessionState | undefined;
+  private view: SessionState | undefined;
+  /** This page's dispatches the worker has not acked yet, in dispatch order. */
+  private readonly pending = new Map<number, PendingAction>();
+  private lastLocalId = 0;
+  private readonly chats = new Map<string, ChatMirror>();
+  private connection: ConnectionState = { kind: 'connecting' };
+  private closed = false;
+
+  private readonly listeners = new Set<() => void>();
+  private readonly failureListeners = new Set<(failure: WorkerActionFailure) => void>();
+  private readonly connectionListeners = new Set<(state: ConnectionState) => void>();
+  private readonly servers = new KeyedWatchers<McpServerCustomization>('subscribeMcpServer', same);
+  private readonly chatListeners = new Map<string, Set<() => void>>();
+  private readonly toolCalls = new Map<string, KeyedWatchers<ToolCallState>>();
+
+  constructor(options: { channel: string; bridge: WorkerStoreBridge }) {
+    this.channel = options.channel;
+    this.bridge = options.bridge;
+  }
+
+  getState(): SessionState | undefined {
+    return this.view;
+  }
+
+  /** Number of this page's dispatches the worker has not acked yet. */
+  getPendingCount(): number {
+    return this.pending.size;
+  }
+
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  }
+
+  subscribeMcpServer(id: string, listener: (server: McpServerCustomization | undefined) => void): () => void {
+    return this.servers.add(id, listener, () => this.serverIndex().get(id));
+  }
+
+  dispatch(action: AnyAction, channel?: string): number {
+    if (!isClientDispatchable(action)) {
+      const type = isObject(action) ? String((action as { type?: unknown }).type) : String(action);
+      throw new TypeError(`WorkerSessionStore.dispatch: "${type}" is not a client-dispatchable action type`);
+    }
+    const target = this.targetOf(action.type, channel);
+    const localId = ++this.lastLocalId;
+    if (this.closed) {
+      this.reportFailures([{ kind: 'dropped', channel: target, clientSeq: localId, wireClientSeq: 0, action, reason: 'the connection is closed' }]);
+      return localId;
+    }
+    this.pending.set(localId, { action, channel: target });
+    this.refresh(target);
+    try {
+      this.bridge.dispatch(localId, action, channel);
+    } catch (err) {
+      const reason = `could not reach the worker: ${err instanceof Error ? err.message : String(err)}`;
+      this.receive([{ type: 'failure', localId, failure: { kind: 'dropped', channel: target, clientSeq: 0, action, reason } }]);
+    }
+    return localId;
+  }
+
+  watchChat(uri: string): () => void {
+    if (!this.isChatChannel(uri)) throw new TypeError(`WorkerSessionStore.watchChat: "${String(uri)}" is not a chat channel`);
+    const mirror = this.chats.get(uri);
+    if (mirror) mirror.count++;
+    else {
+      this.chats.set(uri, { count: 1, base: undefined, view: undefined });
+      this.bridge.watchChat(uri);
+    }
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const m = this.chats.get(uri);
+      if (!m || --m.count > 0) return;
+      this.chats.delete(uri);
+      this.bridge.releaseChat(uri);
+      if (m.view !== undefined) this.notifyChat(uri, undefined);
+    };
+  }
+
+  getChatState(uri: string): ChatState | undefined {
+    return this.chats.get(uri)?.view;
+  }
+
+  subscribeChat(uri: string, listener: () => void): () => void {
+    let set = this.chatListeners.get(uri);
+    if (!set) this.chatListeners.set(uri, (set = new Set()));
+    const s = set;
+    s.add(listener);
+    return () => {
+      s.delete(listener);
+      if (s.size === 0 && this.chatListeners.get(uri) === s) this.chatListeners.delete(uri);
+    };
+  }
+
+  subscribeToolCall(chat: string, toolCallId: string, listener: (toolCall: ToolCallState | undefined) => void): () => void {
+    let watchers = this.toolCalls.get(chat);
+    if (!watchers) this.toolCalls.set(chat, (watchers = new KeyedWatchers<ToolCallState>('subscribeToolCall', same)));
+    const w = watchers;
+    const remove = w.add(toolCallId, listener, () => selectToolCall(this.getChatState(chat), toolCallId)?.toolCall);
+    return () => {
+      remove();
+      if (w.size === 0 && this.toolCalls.get(chat) === w) this.toolCalls.delete(chat);
+    };
+  }
+
+  onActionFailed(listener: (failure: WorkerActionFailure) => void): () => void {
+    this.failureListeners.add(listener);
+    return () => void this.failureListeners.delete(listener);
+  }
+
+  getConnectionState(): ConnectionState {
+    return this.connection;
+  }
+
+  subscribeConnection(listener: (state: ConnectionState) => void): () => void {
+    this.connectionListeners.add(listener);
+    return () => void this.connectionListeners.delete(listener);
+  }
+
+  /** Applies one batch of worker events: new views first, then acks and failures, then listeners. */
+  receive(events: readonly WorkerEvent[]): void {
+    if (this.closed || !Array.isArray(events)) return;
+    const touched = new Set<string>();
+    const failures: WorkerActionFailure[] = [];
+    const connections: ConnectionState[] = [];
+    for (const event of events) {
+      if (typeof event !== 'object' || event === null) continue;
+      switch (event.type) {
+        case 'state':
+          this.base = reuseEqual(this.view, event.state);
+          touched.add(this.channel);
+          break;
+        case 'chat': {
+          const mirror = this.chats.get(event.uri);
+          if (!mirror) break;
+          mirror.base = reuseEqual(mirror.view, event.state);
+          touched.add(event.uri);
+          break;
+        }
+        case 'ack':
+        case 'failure': {
+          const p = this.pending.get(event.localId);
+          if (p) {
+            this.pending.delete(event.localId);
+            touched.add(p.channel);
+          }
+          if (event.type === 'failure') failures.push({ ...event.failure, clientSeq: event.localId, wireClientSeq: event.failure.clientSeq });
+          break;
+        }
+        case 'connection':
+          connections.push(event.state);
+          break;
+      }
+    }
+    for (const channel of touched) this.refresh(channel);
+    for (const state of connections) this.setConnectionState(state);
+    this.reportFailures(failures);
+  }
+
+  /** Marks the store closed for good: unacked dispatches are reported as dropped, later events are ignored. */
+  close(reason = 'closed by client'): void {
+    if (this.closed) return;
+    const dropped: WorkerActionFailure[] = [...this.pending].map(([localId, p]) => ({ kind: 'dropped', channel: p.channel, clientSeq: localId, wireClientSeq: 0, action: p.action, reason }));
+    this.pending.clear();
+    const channels = new Set(dropped.map((f) => f.channel));
+    for (const channel of channels) this.refresh(channel);
+    this.closed = true;
+    this.setConnectionState({ kind: 'closed', reason });
+    this.reportFailures(dropped);
+  }
+
+  private setConnectionState(state: ConnectionState): void {
+    this.connection = state;
+    for (const l of [...this.connectionListeners]) report('connection', () => l(state));
+  }
+
+  private reportFailures(failures: readonly WorkerActionFailure[]): void {
+    for (const f of failures) for (const l of [...this.failureListeners]) report('onActionFailed', () => l(f));
+  }
+
+  /** Recomputes a channel's view (confirmed-in-worker base + this page's unacked actions) and wakes what changed. */
+  private refresh(channel: string): void {
+    if (channel === this.channel) {
+      const prev = this.view;
+      const next = this.fold(this.base, channel, sessionReducer, prev);
+      if (next === prev) return;
+      this.view = next;
+      for (const l of [...this.listeners]) report('subscribe', l);
+      if (this.servers.size > 0 && prev?.customizations !== next?.customizations) {
+        const index = this.serverIndex();
+        this.servers.notify((id) => index.get(id));
+      }
+      return;
+    }
+    const mirror = this.chats.get(channel);
+    if (!mirror) return;
+    const next = this.fold(mirror.base, channel, chatReducer, mirror.view);
+    if (next === mirror.view) return;
+    mirror.view = next;
+    this.notifyChat(channel, next);
+  }
+
+  private fold<S extends object>(base: S | undefined, channel: string, reducer: (s: S, a: AnyAction) => S, prev: S | undefined): S | undefined {
+    if (base === undefined) return undefined;
+    let state = base;
+    for (const p of this.pending.values()) if (p.channel === channel) state = reducer(state, p.action);
+    // Re-applying the same actions on a new base rebuilds what they touch; keep it if nothing really changed.
+    return state === base ? base : reuseEqual(prev, state);
+  }
+
+  private notifyChat(uri: string, state: ChatState | undefined): void {
+    const listeners = this.chatListeners.get(uri);
+    if (listeners) for (const l of [...listeners]) report('subscribeChat', l);
+    this.toolCalls.get(uri)?.notify((id) => selectToolCall(state, id)?.toolCall);
+  }
+
+  private isChatChannel(uri: unknown): uri is string {
+    return typeof uri === 'string' && uri !== '' && uri !== this.channel && uri !== ROOT_CHANNEL;
+  }
+
+  private targetOf(type: string, channel: string | undefined): string {
+    if (type.startsWith('chat/')) {
+      if (!this.isChatChannel(channel)) throw new TypeError(`WorkerSessionStore.dispatch: "${type}" needs a chat channel, got ${JSON.stringify(channel)}`);
+      return channel;
+    }
+    if (channel !== undefined && channel !== this.channel) {
+      throw new TypeError(`WorkerSessionStore.dispatch: "${type}" belongs on the session channel ${this.channel}, not ${JSON.stringify(channel)}`);
+    }
+    return this.channel;
+  }
+
+  private serverIndex(): Map<string, McpServerCustomization> {
+    const state = this.view;
+    const list: unknown = state?.customizations;
+    const cached = Array.isArray(list) ? serverIndexCache.get(list) : undefined;
+    if (cached) return cached;
+    // Same precedence as the reducers: a top-level server wins over a child with the same id.
+    const index = new Map<string, McpServerCustomization>();
+    forEachMcpServer(state, (s, container) => {
+      if (!container || !index.has(s.id)) index.set(s.id, s);
+    });
+    if (Array.isArray(list)) serverIndexCache.set(list, index);
+    return index;
+  }
+}

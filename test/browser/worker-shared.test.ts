@@ -1,0 +1,181 @@
+import { expect, waitUntil } from '@open-wc/testing';
+import { connectSessionInWorker, type WorkerSessionConnection } from '../../src/worker/worker-store.js';
+import type { McpServerCustomization } from '../../src/protocol/customizations.js';
+import { DEDICATED_ENTRY, SHARED_ENTRY, freshSession, hostInfo, serverAction, serverKind, type AhpHostInfo } from './fixtures/worker-host.js';
+
+type FrameWindow = Window & { ahpFrame?: WorkerSessionConnection };
+
+/** Opens the second page (a same-origin iframe) connected to the same session in worker mode. */
+async function openFrame(info: AhpHostInfo, mode: 'shared' | 'dedicated' = 'shared'): Promise<{ frame: HTMLIFrameElement; conn: WorkerSessionConnection }> {
+  const frame = document.createElement('iframe');
+  const query = new URLSearchParams({ url: info.url, session: info.session, mode });
+  frame.src = new URL(`./fixtures/worker-frame.html?${query}`, import.meta.url).href;
+  document.body.append(frame);
+  await waitUntil(() => (frame.contentWindow as FrameWindow | null)?.ahpFrame, 'the second page did not connect', { timeout: 5000 });
+  const conn = (frame.contentWindow as FrameWindow).ahpFrame!;
+  await conn.ready;
+  return { frame, conn };
+}
+
+describe('connectSessionInWorker: shared worker with a real host over a real WebSocket', () => {
+  const cleanup: (() => void)[] = [];
+  afterEach(() => {
+    for (const fn of cleanup.splice(0).reverse()) fn();
+  });
+
+  it('two pages share one WebSocket and see the same state', async () => {
+    const info = await freshSession();
+    const page = connectSessionInWorker({ url: info.url, session: info.session, mode: 'shared', workerUrl: SHARED_ENTRY });
+    cleanup.push(() => page.close());
+    await page.ready;
+    expect(page.mode).to.equal('shared');
+
+    const { frame, conn: other } = await openFrame(info);
+    cleanup.push(() => frame.remove());
+    expect(other.mode).to.equal('shared');
+
+    const host = await hostInfo(info.session);
+    expect(host.sockets, 'sockets that subscribed to the session').to.equal(1);
+    expect(host.openSockets).to.equal(1);
+    expect(page.store.getState()).to.deep.equal(host.state);
+    expect(other.store.getState()).to.deep.equal(host.state);
+    expect(page.store.getConnectionState()).to.deep.equal({ kind: 'open' });
+    expect(other.store.getConnectionState()).to.deep.equal({ kind: 'open' });
+  });
+
+  it('an action dispatched on one page is seen by the other, waking only that server', async () => {
+    const info = await freshSession();
+    const page = connectSessionInWorker({ url: info.url, session: info.session, workerUrl: SHARED_ENTRY });
+    cleanup.push(() => page.close());
+    await page.ready;
+    const { frame, conn: other } = await openFrame(info);
+    cleanup.push(() => frame.remove());
+
+    const woken: string[] = [];
+    const seen: (McpServerCustomization | undefined)[] = [];
+    for (const id of ['alpha', 'beta', 'gamma']) cleanup.push(page.store.subscribeMcpServer(id, (s) => (woken.push(id), seen.push(s))));
+
+    // Optimistic in the dispatching page at once, before any worker round trip.
+    const localId = other.store.dispatch({ type: 'session/mcpServerStartRequested', id: 'beta' });
+    expect(localId).to.be.a('number');
+    expect(serverKind(other.store.getState(), 'beta')).to.equal('starting');
+
+    await waitUntil(() => serverKind(page.store.getState(), 'beta') === 'starting', 'the other page did not see the action');
+    await waitUntil(async () => serverKind((await hostInfo(info.session)).state, 'beta') === 'starting', 'the host did not apply it');
+    expect(woken).to.deep.equal(['beta']);
+    expect(seen[0]!.state).to.deep.equal({ kind: 'starting' });
+
+    // And the other way round, for a server inside a container.
+    page.store.dispatch({ type: 'session/customizationToggled', id: 'gamma', enabled: false });
+    await waitUntil(() => JSON.stringify(other.store.getState()).includes('"enabled":false'), 'the first page’s action did not reach the second');
+    await waitUntil(async () => JSON.stringify((await hostInfo(info.session)).state).includes('"enabled":false'));
+    expect(woken).to.deep.equal(['beta', 'gamma']);
+    expect((await hostInfo(info.session)).sockets).to.equal(1);
+  });
+
+  it('server-side changes reach both pages', async () => {
+    const info = await freshSession();
+    const page = connectSessionInWorker({ url: info.url, session: info.session, workerUrl: SHARED_ENTRY });
+    cleanup.push(() => page.close());
+    await page.ready;
+    const { frame, conn: other } = await openFrame(info);
+    cleanup.push(() => frame.remove());
+
+    await serverAction(info.session, { type: 'session/mcpServerStateChanged', id: 'alpha', state: { kind: 'error', error: { errorType: 'exit', message: 'boom' } } });
+    await waitUntil(() => serverKind(page.store.getState(), 'alpha') === 'error' && serverKind(other.store.getState(), 'alpha') === 'error');
+    expect(page.store.getState()).to.deep.equal((await hostInfo(info.session)).state);
+  });
+
+  it('a page that goes away without close() is detached; the last close() closes the WebSocket', async () => {
+    const info = await freshSession();
+    const page = connectSessionInWorker({ url: info.url, session: info.session, workerUrl: SHARED_ENTRY });
+    cleanup.push(() => page.close());
+    await page.ready;
+    const { frame } = await openFrame(info);
+    frame.remove(); // no close(): the worker learns through the page's Web Lock
+
+    await serverAction(info.session, { type: 'session/mcpServerStopRequested', id: 'alpha' });
+    await waitUntil(() => serverKind(page.store.getState(), 'alpha') === 'stopped', 'the remaining page stopped getting updates');
+    expect((await hostInfo(info.session)).openSockets).to.equal(1);
+
+    page.close();
+    expect(page.store.getConnectionState()).to.deep.equal({ kind: 'closed', reason: 'closed by client' });
+    await waitUntil(async () => (await hostInfo(info.session)).openSockets === 0, 'the shared WebSocket stayed open after the last page left', { timeout: 5000 });
+    expect((await hostInfo(info.session)).sockets).to.equal(1);
+  });
+
+  it('a page that joins an open connection gets the current state at once and never opens a second socket', async () => {
+    const info = await freshSession();
+    const page = connectSessionInWorker({ url: info.url, session: info.session, workerUrl: SHARED_ENTRY });
+    cleanup.push(() => page.close());
+    await page.ready;
+    page.store.dispatch({ type: 'session/mcpServerStartRequested', id: 'beta' });
+    await waitUntil(async () => serverKind((await hostInfo(info.session)).state, 'beta') === 'starting');
+
+    const late = connectSessionInWorker({ url: info.url, session: info.session, workerUrl: SHARED_ENTRY });
+    cleanup.push(() => late.close());
+    await late.ready;
+    expect(serverKind(late.store.getState(), 'beta')).to.equal('starting');
+    expect((await hostInfo(info.session)).sockets).to.equal(1);
+  });
+});
+
+describe('connectSessionInWorker fallbacks', () => {
+  const g = globalThis as { SharedWorker?: unknown; Worker?: unknown };
+  const { SharedWorker: savedShared, Worker: savedWorker } = g;
+  let conn: WorkerSessionConnection | undefined;
+  afterEach(() => {
+    conn?.close();
+    conn = undefined;
+    g.SharedWorker = savedShared;
+    g.Worker = savedWorker;
+  });
+
+  it('uses a dedicated Worker when SharedWorker is missing', async () => {
+    delete g.SharedWorker;
+    expect('SharedWorker' in window).to.be.false;
+    const info = await freshSession();
+    conn = connectSessionInWorker({ url: info.url, session: info.session, mode: 'shared', workerUrl: SHARED_ENTRY });
+    expect(conn.mode).to.equal('dedicated');
+    await conn.ready;
+    expect(conn.store.getState()).to.deep.equal((await hostInfo(info.session)).state);
+
+    conn.store.dispatch({ type: 'session/mcpServerStopRequested', id: 'gamma' });
+    await waitUntil(async () => serverKind((await hostInfo(info.session)).state, 'gamma') === 'stopped', 'the dispatch did not reach the host');
+    expect((await hostInfo(info.session)).openSockets).to.equal(1);
+    conn.close();
+    await waitUntil(async () => (await hostInfo(info.session)).openSockets === 0, 'terminating the worker did not close its socket');
+  });
+
+  it('gives every dedicated worker its own WebSocket', async () => {
+    const info = await freshSession();
+    conn = connectSessionInWorker({ url: info.url, session: info.session, mode: 'dedicated', workerUrl: DEDICATED_ENTRY });
+    const second = connectSessionInWorker({ url: info.url, session: info.session, mode: 'dedicated', workerUrl: DEDICATED_ENTRY });
+    try {
+      await Promise.all([conn.ready, second.ready]);
+      expect([conn.mode, second.mode]).to.deep.equal(['dedicated', 'dedicated']);
+      expect((await hostInfo(info.session)).sockets).to.equal(2);
+    } finally {
+      second.close();
+    }
+  });
+
+  it('runs in the page when neither SharedWorker nor Worker exists', async () => {
+    delete g.SharedWorker;
+    delete g.Worker;
+    const info = await freshSession();
+    conn = connectSessionInWorker({ url: info.url, session: info.session, workerUrl: SHARED_ENTRY });
+    expect(conn.mode).to.equal('page');
+    await conn.ready;
+    expect(serverKind(conn.store.getState(), 'gamma')).to.equal('ready');
+  });
+
+  it('fails ready with the reason when the worker script cannot load', async () => {
+    const info = await freshSession();
+    conn = connectSessionInWorker({ url: info.url, session: info.session, mode: 'dedicated', workerUrl: '/no-such-worker.js' });
+    let error: unknown;
+    await conn.ready.catch((e: unknown) => (error = e));
+    expect(String(error)).to.contain('/no-such-worker.js');
+    expect(conn.store.getConnectionState().kind).to.equal('closed');
+  });
+});
