@@ -2,6 +2,7 @@ import { LitElement, css, html } from 'lit';
 import type { PropertyValues } from 'lit';
 import { ContextProvider } from '@lit/context';
 import { connectSession } from '../../src/connect-session.js';
+import { connectSessionInWorker } from '../../src/worker/worker-store.js';
 import type { ConnectionState, SessionStoreLike } from '../../src/store/types.js';
 import { storeContext } from '../shared/store-context.js';
 import { setCustomStates, tryAttachInternals } from '../shared/custom-states.js';
@@ -38,6 +39,8 @@ export class AhpSession extends LitElement {
     url: {},
     session: {},
     clientId: { attribute: 'client-id' },
+    worker: {},
+    workerUrl: { attribute: 'worker-url' },
     store: { attribute: false },
   };
 
@@ -47,6 +50,13 @@ export class AhpSession extends LitElement {
   declare session: string | null | undefined;
   /** Client id to initialize with; generated when unset. */
   declare clientId: string | null | undefined;
+  /**
+   * Where the connection runs: unset = in this page; `shared` = a SharedWorker shared by every same-origin
+   * page (one WebSocket), `dedicated` = a Worker of this page. Falls back shared → dedicated → page.
+   */
+  declare worker: 'shared' | 'dedicated' | null | undefined;
+  /** Worker module URL for `worker` mode (default: the entry shipped next to the worker store; see `connectSessionInWorker`). */
+  declare workerUrl: string | null | undefined;
   /** A store to provide instead of connecting; takes precedence over `url`/`session`. */
   declare store: SessionStoreLike | undefined;
 
@@ -80,7 +90,8 @@ export class AhpSession extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (!this.hasUpdated || changed.has('url') || changed.has('session') || changed.has('clientId') || changed.has('store')) {
+    const keys = ['url', 'session', 'clientId', 'worker', 'workerUrl', 'store'] as const;
+    if (!this.hasUpdated || keys.some((k) => changed.has(k))) {
       this.reconcile();
     }
   }
@@ -101,17 +112,26 @@ export class AhpSession extends LitElement {
       this.bind(undefined);
       return;
     }
-    const key = JSON.stringify([this.url, this.session, this.clientId ?? null]);
+    const mode = this.workerMode();
+    const workerUrl = mode ? (this.workerUrl ?? undefined) : undefined;
+    const key = JSON.stringify([this.url, this.session, this.clientId ?? null, mode ?? null, workerUrl ?? null]);
     if (this.own?.key !== key) {
       this.closeOwn();
-      this.open(key, this.url, this.session, this.clientId ?? undefined);
+      this.open(key, this.url, this.session, this.clientId ?? undefined, mode, workerUrl);
     }
     this.bind(this.own?.store);
   }
 
-  private open(key: string, url: string, session: string, clientId: string | undefined): void {
+  /** `worker` attribute → mode: absent = in page, `dedicated`, anything else = `shared`. */
+  private workerMode(): 'shared' | 'dedicated' | undefined {
+    if (this.worker === null || this.worker === undefined) return undefined;
+    return this.worker === 'dedicated' ? 'dedicated' : 'shared';
+  }
+
+  private open(key: string, url: string, session: string, clientId: string | undefined, mode?: 'shared' | 'dedicated', workerUrl?: string): void {
     try {
-      const conn = connectSession({ url, session, ...(clientId ? { clientId } : {}) });
+      const options = { url, session, ...(clientId ? { clientId } : {}) };
+      const conn = mode ? connectSessionInWorker({ ...options, mode, ...(workerUrl ? { workerUrl } : {}) }) : connectSession(options);
       const own: OwnConnection = { key, store: conn.store, close: () => conn.close() };
       this.own = own;
       conn.ready.catch((e: unknown) => {
