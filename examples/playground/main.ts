@@ -36,7 +36,8 @@ async function main(): Promise<void> {
   }
   const playground = await startPlayground({ ...cli, log: (line) => console.log(line) });
   console.log(`\nAHP playground: ${playground.url}\n  WebSocket ${playground.wsUrl}, session ${playground.sessionUri}`);
-  console.log(`  servers from ${path.relative(process.cwd(), cli.configPath) || cli.configPath}: ${[...playground.servers.keys()].join(', ')}`);
+  const shownPath = path.relative(process.cwd(), cli.configPath);
+  console.log(`  servers from ${shownPath.startsWith('..') ? cli.configPath : shownPath}: ${[...playground.servers.keys()].join(', ')}`);
   console.log('  Ctrl+C stops the playground and its servers.\n');
 
   let stopping = false;

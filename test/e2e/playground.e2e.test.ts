@@ -159,6 +159,14 @@ describe('playground end to end (Chromium + real MCP servers)', () => {
     assert.notEqual(pidOf('basic-vanillajs'), pid);
   });
 
+  it('restart replaces the server process and comes back ready', async () => {
+    const pid = pidOf('everything');
+    await (await button('everything', 'restart')).click();
+    await waitForExit(pid);
+    await waitForKind('everything', 'ready');
+    assert.notEqual(pidOf('everything'), pid);
+  });
+
   it('killing a server process from outside shows error with a message', async () => {
     const pid = pidOf('everything');
     process.kill(pid);

@@ -1,6 +1,8 @@
 // The playground's MCP runtime against the real server-everything over stdio.
 import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
 import { parseConfig } from '../../examples/playground/config.js';
 import { McpServerRuntime, processExists } from '../../examples/playground/mcp-runtime.js';
 import type { McpServerState } from '../../src/protocol/index.js';
@@ -127,5 +129,51 @@ describe('playground McpServerRuntime (real server-everything over stdio)', () =
     assert.equal(error?.errorType, 'ServerExited');
     assert.match(error!.message, /exit code 3/);
     assert.match(error!.message, /bad settings: no API key/);
+  });
+});
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+describe('playground McpServerRuntime (real server-everything over Streamable HTTP)', () => {
+  it('connects, notices when the server goes away, and stops', async () => {
+    const port = await freePort();
+    const child = spawn(process.execPath, ['node_modules/@modelcontextprotocol/server-everything/dist/index.js', 'streamableHttp'], {
+      env: { ...process.env, PORT: String(port) },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        child.stderr.on('data', (d: Buffer) => String(d).includes('listening') && resolve());
+        child.on('exit', (code) => reject(new Error(`server-everything (http) exited early with ${code}`)));
+      });
+      const url = `http://127.0.0.1:${port}/mcp`;
+      const runtime = new McpServerRuntime(parseConfig({ servers: [{ id: 'h', name: 'H', transport: 'http', url }] }).servers[0]!);
+      const kinds = record(runtime);
+      await runtime.start();
+      assert.deepEqual(kinds, ['starting', 'ready']);
+      assert.equal(runtime.pid, null, 'no local process for an http server');
+      child.kill();
+      await until('the error state', () => runtime.state.kind === 'error');
+      assert.equal(errorOf(runtime.state)?.errorType, 'ConnectionLost');
+      assert.match(errorOf(runtime.state)!.message, new RegExp(`Lost the connection to ${url.replace(/[.]/g, '\\.')}`));
+      await runtime.stop();
+      assert.equal(runtime.state.kind, 'stopped');
+    } finally {
+      child.kill();
+    }
+  });
+
+  it('an unreachable URL fails to start with a StartFailed error', async () => {
+    const url = `http://127.0.0.1:${await freePort()}/mcp`;
+    const runtime = new McpServerRuntime(parseConfig({ servers: [{ id: 'u', name: 'U', transport: 'http', url }] }).servers[0]!);
+    await runtime.start();
+    assert.equal(errorOf(runtime.state)?.errorType, 'StartFailed');
+    assert.match(errorOf(runtime.state)!.message, /Could not connect to http:\/\/127\.0\.0\.1:\d+\/mcp: fetch failed.*ECONNREFUSED/);
   });
 });
