@@ -1,6 +1,7 @@
 import {
   ErrorCode,
   type ActionEnvelope,
+  type ChatState,
   type DispatchActionParams,
   type InitializeResult,
   type JsonRpcId,
@@ -9,6 +10,7 @@ import {
   type Snapshot,
   type SubscribeResult,
 } from '../protocol/index.js';
+import type { ChannelKind } from './channel-registry.js';
 import { parseReconnect, recoverChannels, recoverLegacy, type RecoverySource } from './reconnect.js';
 import { stripMcpAppsFromAction, stripMcpAppsFromState } from './strip-mcp-apps.js';
 import { negotiateVersion } from './version-negotiation.js';
@@ -46,7 +48,8 @@ export interface HostInternals {
   readonly serverInfo: NonNullable<InitializeResult['serverInfo']>;
   readonly log: HostLogger;
   serverSeq(): number;
-  sessionState(uri: string): SessionState | undefined;
+  /** A session or chat channel's current state. */
+  channelState(uri: string): { kind: ChannelKind; state: SessionState | ChatState } | undefined;
   clientAction(clientId: string, params: DispatchActionParams): void;
   requestHandler(method: string): HostRequestHandler | undefined;
   actionsSince(channel: string, afterSeq: number): ActionEnvelope[] | undefined;
@@ -257,7 +260,7 @@ export class Connection implements HostConnection {
     this.mcpApps = profile.mcpApps;
     const source: RecoverySource = {
       serverSeq: () => this.#host.serverSeq(),
-      has: (channel) => this.#host.sessionState(channel) !== undefined,
+      has: (channel) => this.#host.channelState(channel) !== undefined,
       actionsSince: (channel, afterSeq) => this.#host.actionsSince(channel, afterSeq)?.map((env) => this.#shape(env)),
       snapshot: (channel) => this.#snapshot(channel),
     };
@@ -279,10 +282,11 @@ export class Connection implements HostConnection {
     return { snapshot };
   }
 
-  #snapshot(uri: string): Snapshot<SessionState> | undefined {
-    const state = this.#host.sessionState(uri);
-    if (!state) return undefined;
-    return { resource: uri, state: this.mcpApps ? state : stripMcpAppsFromState(state), fromSeq: this.#host.serverSeq() };
+  #snapshot(uri: string): Snapshot<SessionState | ChatState> | undefined {
+    const ch = this.#host.channelState(uri);
+    if (!ch) return undefined;
+    const state = ch.kind === 'session' && !this.mcpApps ? stripMcpAppsFromState(ch.state as SessionState) : ch.state;
+    return { resource: uri, state, fromSeq: this.#host.serverSeq() };
   }
 
   #notification(method: string, params: unknown): void {

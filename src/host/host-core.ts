@@ -3,17 +3,20 @@ import {
   isClientDispatchable,
   type ActionEnvelope,
   type AnyAction,
+  type ChatState,
   type DispatchActionParams,
-  type InitializeResult,
   type McpServerCustomization,
   type SessionState,
   type StateAction,
 } from '../protocol/index.js';
-import { forEachMcpServer, sessionReducer } from '../reducers/index.js';
-import { ActionLog } from './action-log.js';
+import { forEachMcpServer } from '../reducers/index.js';
+import { ChannelHandlers } from './channel-handlers.js';
+import { ChannelRegistry, type ChatChannel, type HostChannel } from './channel-registry.js';
+import { chatActionRejection } from './chat-rules.js';
+import { chatSummaryOf, chatSummarySync } from './chat-summary.js';
+import { CHAT_SCHEME, newChatState, parseCreateChat, type CreateChatOptions } from './create-chat.js';
 import {
   Connection,
-  type ChannelRoute,
   type ClientProfile,
   type HostConnection,
   type HostInternals,
@@ -22,88 +25,59 @@ import {
   type HostRequestHandler,
 } from './host-connection.js';
 import { HostRpcError } from './host-error.js';
-import { mcpChannelMethods } from './mcp-channel-methods.js';
+import { HostHooks } from './host-hooks.js';
+import type {
+  ChannelMatcher,
+  ChatCreatedListener,
+  ClientActionContext,
+  ClientActionGuard,
+  ClientActionReaction,
+  HostChannelHandler,
+  HostCoreOptions,
+} from './host-types.js';
 
-export interface HostCoreOptions {
-  serverInfo?: NonNullable<InitializeResult['serverInfo']>;
-  /** Envelopes kept per channel for reconnect replay (default 1000). */
-  actionLogLimit?: number;
-  /** Diagnostics (malformed frames, throwing hooks); default console.warn. */
-  log?: HostLogger;
-  /** How many clientIds to remember for `reconnect` (default 10 000; the oldest are forgotten first). */
-  rememberedClients?: number;
-}
-
-/** What a channel handler learns about one request or notification. */
-export interface ChannelRequestContext {
-  clientId: string;
-  /** The `params.channel` it was routed by. */
-  channel: string;
-  /** True for a notification (the return value is ignored). */
-  notification: boolean;
-  /** For `mcp://` channels: the MCP server customization that advertises this channel. */
-  server?: McpServerCustomization;
-}
+const BUILT_IN_METHODS = new Set(['initialize', 'reconnect', 'ping', 'subscribe', 'unsubscribe', 'dispatchAction', 'createChat']);
 
 /**
- * Serves messages routed by `params.channel` (e.g. an `mcp://` relay to the real MCP server). `params`
- * still carries `channel`. Throw an error with a numeric `code` to choose the JSON-RPC error.
+ * A transport-agnostic AHP host: owns the authoritative state of session and chat channels, sequences
+ * actions with one serverSeq, keeps each chat's entry in its session's `chats` catalog in sync, serves connections.
  */
-export type HostChannelHandler = (method: string, params: Record<string, unknown>, ctx: ChannelRequestContext) => unknown;
-
-/** Which channels a handler serves: a URI prefix (e.g. `'mcp://'`) or a predicate. */
-export type ChannelMatcher = string | ((channel: string) => boolean);
-
-/** What a hook learns about a client action. */
-export interface ClientActionContext {
-  channel: string;
-  action: StateAction | AnyAction;
-  clientId: string;
-}
-
-/** Decides about an accepted-type client action before it is applied; return a string to reject it with that reason. */
-export type ClientActionGuard = (ctx: ClientActionContext) => string | void;
-/** Reacts to a client action after it was applied and broadcast (e.g. really start an MCP server). */
-export type ClientActionReaction = (ctx: ClientActionContext & { state: SessionState }) => void;
-
-const BUILT_IN_METHODS = new Set(['initialize', 'reconnect', 'ping', 'subscribe', 'unsubscribe', 'dispatchAction']);
-const MCP_SCHEME = 'mcp:';
-
-interface Channel {
-  state: SessionState;
-  log: ActionLog;
-}
-
-/** A transport-agnostic AHP host: owns authoritative session state, sequences actions with one serverSeq, serves connections. */
 export class HostCore {
-  readonly #channels = new Map<string, Channel>();
+  readonly #channels: ChannelRegistry;
   readonly #connections = new Set<Connection>();
-  readonly #guards = new Set<ClientActionGuard>();
-  readonly #reactions = new Set<ClientActionReaction>();
+  readonly #hooks: HostHooks;
   readonly #handlers = new Map<string, HostRequestHandler>();
-  readonly #channelHandlers: { match: (channel: string) => boolean; handler: HostChannelHandler }[] = [];
+  readonly #commands = new Map<string, HostRequestHandler>();
+  readonly #channelHandlers = new ChannelHandlers((channel) => this.findMcpServerByChannel(channel));
   readonly #clients = new Map<string, ClientProfile>();
   readonly #clientLimit: number;
-  readonly #logLimit: number;
   readonly #log: HostLogger;
+  readonly #now: () => string;
   readonly #internals: HostInternals;
   #serverSeq = 0;
 
   constructor(options: HostCoreOptions = {}) {
-    this.#logLimit = options.actionLogLimit ?? 1000;
+    this.#channels = new ChannelRegistry(options.actionLogLimit ?? 1000);
     this.#clientLimit = Math.max(1, options.rememberedClients ?? 10_000);
     this.#log = options.log ?? ((message, detail) => console.warn(`[ahp host] ${message}`, ...(detail === undefined ? [] : [detail])));
+    this.#hooks = new HostHooks(this.#log);
+    this.#now = options.now ?? (() => new Date().toISOString());
+    this.#commands.set('createChat', (params, { clientId }) => {
+      const { session, chat, options: chatOptions } = parseCreateChat(params);
+      this.#createChat(session, chat, chatOptions, clientId);
+      return null;
+    });
     this.#internals = {
       serverInfo: options.serverInfo ?? { name: 'ahp-elements host', version: '0.1.0' },
       log: this.#log,
       serverSeq: () => this.#serverSeq,
-      sessionState: (uri) => this.#channels.get(uri)?.state,
+      channelState: (uri) => this.#channels.get(uri),
       clientAction: (clientId, params) => this.#clientAction(clientId, params),
-      requestHandler: (method) => this.#handlers.get(method),
+      requestHandler: (method) => this.#commands.get(method) ?? this.#handlers.get(method),
       actionsSince: (channel, afterSeq) => this.actionsSince(channel, afterSeq),
       rememberClient: (clientId, profile) => this.#rememberClient(clientId, profile),
       knownClient: (clientId) => this.#clients.get(clientId),
-      channelRoute: (channel) => this.#channelRoute(channel),
+      channelRoute: (channel) => this.#channelHandlers.route(channel),
       detach: (conn) => this.#connections.delete(conn),
     };
   }
@@ -113,15 +87,39 @@ export class HostCore {
     return this.#serverSeq;
   }
 
-  /** Creates a session channel with its initial state. Throws if it exists. */
+  /** Creates a session channel with its initial state. Throws if a channel with this URI exists. */
   createSession(uri: string, state: SessionState): void {
     if (this.#channels.has(uri)) throw new Error(`Session already exists: ${uri}`);
-    this.#channels.set(uri, { state, log: new ActionLog(this.#logLimit) });
+    this.#channels.addSession(uri, state);
   }
 
   /** Current authoritative state of a session, or undefined. */
   getSessionState(uri: string): SessionState | undefined {
-    return this.#channels.get(uri)?.state;
+    return this.#channels.session(uri)?.state;
+  }
+
+  /**
+   * Creates a chat channel in a session (Idle, no turns) and announces it with `session/chatAdded`; with
+   * `initialMessage` its first turn starts at once. Returns the chat's state. Throws a HostRpcError:
+   * -32001 unknown session, -32602 not an `ahp-chat:` URI, -32010 the URI is taken.
+   */
+  createChat(sessionUri: string, chatUri: string, options: CreateChatOptions = {}): ChatState {
+    return this.#createChat(sessionUri, chatUri, options, undefined);
+  }
+
+  /** Current authoritative state of a chat, or undefined. */
+  getChatState(uri: string): ChatState | undefined {
+    return this.#channels.chat(uri)?.state;
+  }
+
+  /** Removes a chat channel (its subscribers stop getting it) and dispatches `session/chatRemoved`. False if there was no such chat. */
+  disposeChat(uri: string): boolean {
+    const ch = this.#channels.chat(uri);
+    if (!ch) return false;
+    this.#channels.delete(uri);
+    for (const conn of this.#connections) conn.subscriptions.delete(uri);
+    if (this.#channels.session(ch.session)) this.dispatchServerAction(ch.session, { type: 'session/chatRemoved', chat: uri });
+    return true;
   }
 
   /** Envelopes of a channel after `serverSeq`, or undefined when the log no longer reaches back that far (or no such channel). */
@@ -136,24 +134,32 @@ export class HostCore {
     return conn;
   }
 
-  /** Applies a server-originated action (no origin) and broadcasts it. Throws for an unknown channel. */
+  /**
+   * Applies a server-originated action (no origin) to a session or chat channel and broadcasts it; a chat
+   * change the session catalog shows is followed by `session/chatUpdated`. Throws for an unknown channel.
+   */
   dispatchServerAction(channel: string, action: StateAction | AnyAction): ActionEnvelope {
     const ch = this.#channels.get(channel);
     if (!ch) throw new Error(`Unknown channel: ${channel}`);
-    ch.state = sessionReducer(ch.state, action);
-    return this.#publish(ch, { channel, action, serverSeq: ++this.#serverSeq });
+    const before = this.#channels.reduce(ch, action);
+    const env = this.#publish(ch, { channel, action, serverSeq: ++this.#serverSeq });
+    if (ch.kind === 'chat') this.#syncSummary(ch, before as ChatState);
+    return env;
   }
 
-  /** Adds a guard run before a client action is applied. Returns an unregister function. */
+  /** Adds a guard run before a client action (session or chat) is applied. Returns an unregister function. */
   onClientAction(guard: ClientActionGuard): () => void {
-    this.#guards.add(guard);
-    return () => this.#guards.delete(guard);
+    return this.#hooks.addGuard(guard);
   }
 
-  /** Adds a reaction run after a client action was applied. Returns an unregister function. */
+  /** Adds a reaction run after a client action was applied and broadcast. Returns an unregister function. */
   afterClientAction(reaction: ClientActionReaction): () => void {
-    this.#reactions.add(reaction);
-    return () => this.#reactions.delete(reaction);
+    return this.#hooks.addReaction(reaction);
+  }
+
+  /** Adds a listener run after a chat was created (by a client's `createChat` or the embedder). Returns an unregister function. */
+  afterCreateChat(listener: ChatCreatedListener): () => void {
+    return this.#hooks.addChatCreated(listener);
   }
 
   /** Serves an extra request method (after initialize); throw an error with a numeric `code` to choose the error. */
@@ -173,18 +179,13 @@ export class HostCore {
    * `mcpApp.capabilities` with -32601 — the handler only sees what the server really serves.
    */
   handleChannel(match: ChannelMatcher, handler: HostChannelHandler): () => void {
-    const entry = { match: typeof match === 'string' ? (channel: string) => channel.startsWith(match) : match, handler };
-    this.#channelHandlers.push(entry);
-    return () => {
-      const at = this.#channelHandlers.indexOf(entry);
-      if (at >= 0) this.#channelHandlers.splice(at, 1);
-    };
+    return this.#channelHandlers.add(match, handler);
   }
 
   /** The MCP server customization (in any session, top level or child) whose `channel` is this URI. */
   findMcpServerByChannel(channel: string): McpServerCustomization | undefined {
     let found: McpServerCustomization | undefined;
-    for (const { state } of this.#channels.values()) {
+    for (const { state } of this.#channels.sessions()) {
       forEachMcpServer(state, (server) => {
         if (!found && server.channel === channel) found = server;
       });
@@ -209,31 +210,44 @@ export class HostCore {
     for (const conn of [...this.#connections]) conn.close('host closed');
   }
 
+  #createChat(sessionUri: string, chatUri: string, options: CreateChatOptions, clientId: string | undefined): ChatState {
+    if (!this.#channels.session(sessionUri)) throw new HostRpcError(ErrorCode.SessionNotFound, `Unknown session: ${sessionUri}`);
+    if (typeof chatUri !== 'string' || !chatUri.startsWith(CHAT_SCHEME)) {
+      throw new HostRpcError(ErrorCode.InvalidParams, `A chat URI must start with '${CHAT_SCHEME}': ${String(chatUri)}`);
+    }
+    if (this.#channels.has(chatUri)) throw new HostRpcError(ErrorCode.AlreadyExists, `Chat already exists: ${chatUri}`);
+    const ch = this.#channels.addChat(chatUri, sessionUri, newChatState(chatUri, options, this.#now()));
+    this.dispatchServerAction(sessionUri, { type: 'session/chatAdded', summary: chatSummaryOf(ch.state) });
+    let turnId: string | undefined;
+    if (options.initialMessage) {
+      turnId = globalThis.crypto.randomUUID();
+      this.dispatchServerAction(chatUri, { type: 'chat/turnStarted', turnId, startedAt: this.#now(), message: options.initialMessage });
+    }
+    this.#hooks.chatCreated({
+      session: sessionUri,
+      chat: chatUri,
+      clientId,
+      state: ch.state,
+      ...(options.initialMessage && { initialMessage: options.initialMessage }),
+      ...(turnId !== undefined && { turnId }),
+    });
+    return ch.state;
+  }
+
+  /** Mirrors what changed in a chat into its session's catalog entry. */
+  #syncSummary(ch: ChatChannel, before: ChatState): void {
+    const session = this.#channels.session(ch.session);
+    const action = session && chatSummarySync(session.state, before, ch.state);
+    if (session && action) this.dispatchServerAction(session.uri, action);
+  }
+
   #rememberClient(clientId: string, profile: ClientProfile): void {
     this.#clients.delete(clientId);
     this.#clients.set(clientId, profile);
     if (this.#clients.size > this.#clientLimit) this.#clients.delete(this.#clients.keys().next().value as string);
   }
 
-  #channelRoute(channel: string): ChannelRoute | undefined {
-    const entry = this.#channelHandlers.find((h) => h.match(channel));
-    if (!entry) return undefined;
-    return (method, params, { clientId, mcpApps, notification }) => {
-      const ctx: ChannelRequestContext = { clientId, channel, notification };
-      if (channel.startsWith(MCP_SCHEME)) {
-        if (!mcpApps) throw new HostRpcError(ErrorCode.PermissionDenied, `${channel} needs capabilities.mcpApps in initialize`);
-        const server = this.findMcpServerByChannel(channel);
-        if (!server) throw new HostRpcError(ErrorCode.NotFound, `No MCP server has the channel ${channel}`);
-        if (!mcpChannelMethods(server.mcpApp?.capabilities).has(method)) {
-          throw new HostRpcError(ErrorCode.MethodNotFound, `Method not found: ${method} is not served on ${channel}`);
-        }
-        ctx.server = server;
-      }
-      return entry.handler(method, params, ctx);
-    };
-  }
-
-  #publish(ch: Channel, env: ActionEnvelope): ActionEnvelope {
+  #publish(ch: HostChannel, env: ActionEnvelope): ActionEnvelope {
     ch.log.append(env);
     for (const conn of this.#connections) if (conn.subscriptions.has(env.channel)) conn.deliver(env);
     return env;
@@ -242,43 +256,35 @@ export class HostCore {
   #clientAction(clientId: string, { channel, clientSeq, action }: DispatchActionParams): void {
     const ch = this.#channels.get(channel);
     if (!ch) return; // unknown channels get no echo at all (spec)
-    const ctx: ClientActionContext = { channel, action, clientId };
+    const ctx: ClientActionContext = { channel, action, clientId, kind: ch.kind, session: ch.kind === 'chat' ? ch.session : channel };
     const origin = { clientId, clientSeq };
-    const rejectionReason = this.#guard(ctx);
+    const rejectionReason = this.#rejection(ch, ctx);
     if (rejectionReason !== undefined) {
       this.#publish(ch, { channel, action, serverSeq: ++this.#serverSeq, origin, rejectionReason });
       return;
     }
+    let before;
     try {
-      ch.state = sessionReducer(ch.state, action);
+      before = this.#channels.reduce(ch, action);
     } catch (err) {
       this.#log('reducer threw on a client action', err);
       this.#publish(ch, { channel, action, serverSeq: ++this.#serverSeq, origin, rejectionReason: 'The host could not apply this action' });
       return;
     }
     this.#publish(ch, { channel, action, serverSeq: ++this.#serverSeq, origin });
+    if (ch.kind === 'chat') this.#syncSummary(ch, before as ChatState);
     // After the echo went out, so server actions a reaction dispatches are sequenced after it.
-    const state = ch.state;
-    for (const reaction of [...this.#reactions]) {
-      try {
-        reaction({ ...ctx, state });
-      } catch (err) {
-        this.#log('afterClientAction handler threw', err);
-      }
-    }
+    const session = this.#channels.session(ctx.session);
+    if (!session) return;
+    this.#hooks.react({ ...ctx, state: session.state, ...(ch.kind === 'chat' && { chatState: ch.state }) });
   }
 
-  #guard(ctx: ClientActionContext): string | undefined {
+  #rejection(ch: HostChannel, ctx: ClientActionContext): string | undefined {
     if (!isClientDispatchable(ctx.action)) return `'${ctx.action.type}' is not a client-dispatchable action`;
-    for (const guard of [...this.#guards]) {
-      try {
-        const verdict = guard(ctx);
-        if (typeof verdict === 'string') return verdict || 'Rejected by the host';
-      } catch (err) {
-        this.#log('onClientAction handler threw', err);
-        return `Rejected by the host: ${err instanceof Error ? err.message : String(err)}`;
-      }
+    if (ch.kind === 'chat') {
+      const reason = chatActionRejection(ch.state, ctx.action, ctx.clientId);
+      if (reason !== undefined) return reason;
     }
-    return undefined;
+    return this.#hooks.rejection(ctx);
   }
 }

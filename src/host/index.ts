@@ -4,10 +4,15 @@ export type {
   ClientActionContext,
   ClientActionGuard,
   ClientActionReaction,
+  ChatCreatedContext,
+  ChatCreatedListener,
   ChannelMatcher,
   ChannelRequestContext,
   HostChannelHandler,
-} from './host-core.js';
+} from './host-types.js';
+export type { ChannelKind } from './channel-registry.js';
+export type { CreateChatOptions } from './create-chat.js';
+export { chatSummaryOf } from './chat-summary.js';
 export type { HostPeer, HostConnection, HostLogger, HostRequestHandler, RequestContext } from './host-connection.js';
 export { attachTransport, attachWebSocket } from './attach.js';
 export type { TransportLike, ServerSocketLike } from './attach.js';
