@@ -1,4 +1,5 @@
 /** The playground: one Node process with the AHP host core over WebSocket, real MCP servers and the demo page. */
+import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer } from 'ws';
@@ -23,6 +24,8 @@ export interface PlaygroundOptions {
   autoStart?: boolean;
   /** Progress and server stderr lines; default silent. */
   log?: (line: string) => void;
+  /** Envelopes the host keeps per channel for reconnect replay (HostCore default 1000); tiny values force snapshot recovery. */
+  actionLogLimit?: number;
 }
 
 export interface Playground {
@@ -36,6 +39,13 @@ export interface Playground {
   servers: Map<string, McpServerRuntime>;
   /** Starts every enabled server; resolves when each is ready or failed. */
   startServers(): Promise<void>;
+  /**
+   * Test/ops hook: terminates every AHP WebSocket and refuses new upgrades (their socket is destroyed)
+   * until `restartWebSocket()`. HTTP keeps working. Resolves once every socket has closed.
+   */
+  killWebSocket(): Promise<void>;
+  /** Test/ops hook: accepts WebSocket upgrades on the same URL again after `killWebSocket()`. */
+  restartWebSocket(): void;
   /** Stops every server (their processes exit), closes connections and the HTTP server. */
   close(): Promise<void>;
 }
@@ -80,18 +90,27 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
   const url = `http://${hostPart}:${port}/`;
   const wsUrl = `ws://${hostPart}:${port}${WS_PATH}`;
 
-  const host = new HostCore({ serverInfo: { name: 'ahp-elements playground', version: '0.1.0' } });
+  const host = new HostCore({
+    serverInfo: { name: 'ahp-elements playground', version: '0.1.0' },
+    ...(options.actionLogLimit !== undefined && { actionLogLimit: options.actionLogLimit }),
+  });
   host.createSession(SESSION_URI, playgroundSessionState(config, url));
   httpServer.on(
     'request',
     createRequestHandler({ elementsBundle, iconFiles: iconFiles(config), playgroundInfo: { wsUrl, sessionUri: SESSION_URI } }),
   );
   const wss = new WebSocketServer({
-    server: httpServer,
+    noServer: true,
     path: WS_PATH,
     verifyClient: ({ req }: { req: http.IncomingMessage }) => allowedOrigin(req, bindHost),
   });
   wss.on('connection', (socket) => attachWebSocket(host, socket));
+  // Upgrades are routed by hand so killWebSocket() can refuse them while the HTTP side stays up.
+  let acceptingUpgrades = true;
+  httpServer.on('upgrade', (req, socket, head) => {
+    if (!acceptingUpgrades) return void socket.destroy();
+    wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
+  });
 
   const servers = new Map(
     config.servers.map((s) => [s.id, new McpServerRuntime(s, { onStderrLine: (line) => log(`[${s.id}] ${line}`) })] as const),
@@ -110,11 +129,22 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
     host,
     servers,
     startServers: () => lifecycle.startEnabled(),
+    async killWebSocket() {
+      acceptingUpgrades = false;
+      const sockets = [...wss.clients];
+      const closed = sockets.map((ws) => (ws.readyState === ws.CLOSED ? undefined : once(ws, 'close')));
+      for (const ws of sockets) ws.terminate();
+      await Promise.all(closed);
+    },
+    restartWebSocket() {
+      acceptingUpgrades = true;
+    },
     close() {
       closing ??= (async () => {
         lifecycle.dispose();
         await Promise.all([...servers.values()].map((rt) => rt.stop()));
         host.close();
+        acceptingUpgrades = false;
         for (const client of wss.clients) client.terminate();
         await new Promise<void>((resolve) => wss.close(() => resolve()));
         httpServer.closeAllConnections();
