@@ -4,10 +4,7 @@ import assert from 'node:assert/strict';
 import puppeteer, { type Browser, type ElementHandle, type Page } from 'puppeteer-core';
 import { startPlayground, type Playground } from '../../examples/playground/playground.js';
 import { processExists } from '../../examples/playground/mcp-runtime.js';
-
-// A computed specifier: the helper is plain JS without type declarations.
-const helpers = new URL('../../scripts/find-chromium.mjs', import.meta.url).href;
-const { findChromium, CHROMIUM_ARGS } = (await import(helpers)) as { findChromium(): string; CHROMIUM_ARGS: string[] };
+import { CHROMIUM_ARGS, findChromium } from '../../scripts/find-chromium.mjs';
 
 const WAIT_MS = 20_000;
 const KINDS = ['starting', 'ready', 'authRequired', 'error', 'stopped', 'unknown', 'disabled', 'loading', 'not-found'];
