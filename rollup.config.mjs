@@ -34,6 +34,11 @@ export default [
     input: {
       'src/index': 'src/index.ts',
       'src/host/index': 'src/host/index.ts',
+      // Worker mode: the page-side entry and the worker modules `connectSessionInWorker` loads by default
+      // (`new URL('./shared-worker-entry.js', import.meta.url)`, so they must sit next to worker-store.js).
+      'src/worker/index': 'src/worker/index.ts',
+      'src/worker/shared-worker-entry': 'src/worker/shared-worker-entry.ts',
+      'src/worker/dedicated-worker-entry': 'src/worker/dedicated-worker-entry.ts',
       'elements/index': 'elements/index.ts',
       'elements/define-all': 'elements/define-all.ts',
       ...elementDefines,
