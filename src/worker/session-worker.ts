@@ -164,7 +164,9 @@ export function createSessionWorkerApi(options: SessionWorkerOptions = {}): Sess
     attach(attach, sink) {
       if (typeof attach?.url !== 'string' || typeof attach.session !== 'string') throw new TypeError('attach needs a url and a session');
       const key = JSON.stringify([attach.url, attach.session, attach.clientId ?? null]);
-      const entry = entries.get(key) ?? open(key, attach);
+      // A connection that is closed for good (failed to connect, gave up reconnecting) is not reused.
+      const known = entries.get(key);
+      const entry = known && known.conn.store.getConnectionState().kind !== 'closed' ? known : open(key, attach);
       const att: Attachment = {
         id: ++nextId,
         entry,
@@ -250,13 +252,13 @@ export function createSessionWorkerApi(options: SessionWorkerOptions = {}): Sess
       for (const [seq, origin] of entry.origins) if (origin.att === att) entry.origins.delete(seq);
       (att.sink as { [releaseProxy]?: () => void })[releaseProxy]?.();
       if (entry.attachments.size > 0) return;
-      entries.delete(entry.key);
+      if (entries.get(entry.key) === entry) entries.delete(entry.key);
       entry.stop();
       entry.conn.close();
     },
 
     stats() {
-      return { connections: entries.size, attachments: attachments.size };
+      return { connections: new Set([...attachments.values()].map((a) => a.entry)).size, attachments: attachments.size };
     },
   };
   return api;

@@ -35,7 +35,10 @@ export type WorkerEvent =
 
 /** The API a session worker exposes with comlink (one instance serves every attached page). */
 export interface SessionWorkerApi {
-  /** Attaches a page to the connection for (url, session, clientId), opening it if needed; `sink` gets the page's events. Returns the attachment id. */
+  /**
+   * Attaches a page to the connection for (url, session, clientId), opening it if there is none or it
+   * is closed for good; `sink` gets the page's events. Returns the attachment id.
+   */
   attach(options: AttachOptions, sink: (events: WorkerEvent[]) => unknown): number;
   /** Dispatches an action for the page; answered with `ack` (and maybe `failure`) events. */
   dispatch(attachment: number, localId: number, action: AnyAction, channel?: string): void;
@@ -47,6 +50,6 @@ export interface SessionWorkerApi {
   reconnectNow(attachment: number): void;
   /** Detaches the page; the last page of a connection closes it. */
   detach(attachment: number): void;
-  /** Open connections (WebSockets) and attached pages in this worker. */
+  /** Connections in use by attached pages (one WebSocket each) and the attached pages, in this worker. */
   stats(): { connections: number; attachments: number };
 }

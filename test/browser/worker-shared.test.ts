@@ -170,6 +170,15 @@ describe('connectSessionInWorker fallbacks', () => {
     expect(serverKind(conn.store.getState(), 'gamma')).to.equal('ready');
   });
 
+  it('falls back past a cross-origin worker URL, which the browser refuses, to the page', async () => {
+    const { otherOrigin } = (await (await fetch('/__test/env.json')).json()) as { otherOrigin: string };
+    const info = await freshSession();
+    conn = connectSessionInWorker({ url: info.url, session: info.session, workerUrl: `${otherOrigin}/shared-worker-entry.js` });
+    expect(conn.mode).to.equal('page');
+    await conn.ready;
+    expect(serverKind(conn.store.getState(), 'alpha')).to.equal('ready');
+  });
+
   it('fails ready with the reason when the worker script cannot load', async () => {
     const info = await freshSession();
     conn = connectSessionInWorker({ url: info.url, session: info.session, mode: 'dedicated', workerUrl: '/no-such-worker.js' });

@@ -153,6 +153,12 @@ test('a connect failure reaches every page as a rejected ready and a closed conn
     await assert.rejects(conn.ready);
     await until(() => conn.store.getConnectionState().kind === 'closed', 'closed');
     assert.deepEqual(api.stats(), { connections: 1, attachments: 1 }, 'the failed connection stays until its page leaves');
+    // A page that comes later is not handed the dead connection: it gets a new attempt.
+    const later = connectSessionOverEndpoint(ch.port1, { url: 'ws://127.0.0.1:1', session: SESSION });
+    await assert.rejects(later.ready);
+    assert.equal(connections.length, 2);
+    assert.deepEqual(api.stats(), { connections: 2, attachments: 2 });
+    later.close();
     conn.close();
     await until(() => api.stats().attachments === 0, 'the page to detach');
     assert.deepEqual(api.stats(), { connections: 0, attachments: 0 });
