@@ -76,7 +76,8 @@ const seededSession = (title) => ({
  * 127.0.0.1:<ephemeral>. `GET /__test/ahp.json` → `{ url, session, sockets, openSockets, state }` for the
  * default session, `?session=<uri>` for another, `?fresh` creates a new seeded session. `sockets` counts
  * the WebSockets that ever subscribed to that session (`openSockets`: still open).
- * `GET /__test/ahp-action.json?session=<uri>&action=<json>` dispatches a server action.
+ * `GET /__test/ahp-action.json?session=<uri>&action=<json>` dispatches a server action;
+ * `GET /__test/ahp-drop.json?session=<uri>` cuts the open WebSockets of that session (clients reconnect).
  */
 function ahpHostPlugin() {
   let host;
@@ -94,7 +95,7 @@ function ahpHostPlugin() {
     await new Promise((resolve, reject) => wss.once('error', reject).once('listening', resolve));
     url = `ws://127.0.0.1:${wss.address().port}/`;
     wss.on('connection', (socket) => {
-      const info = { channels: new Set(), open: true };
+      const info = { socket, channels: new Set(), open: true };
       sockets.add(info);
       socket.on('message', (data) => {
         try {
@@ -140,6 +141,11 @@ function ahpHostPlugin() {
         }
         const mine = [...sockets].filter((s) => s.channels.has(session));
         return json({ url, session, sockets: mine.length, openSockets: mine.filter((s) => s.open).length, state: host.getSessionState(session) ?? null });
+      }
+      if (context.path === '/__test/ahp-drop.json') {
+        const mine = [...sockets].filter((s) => s.open && s.channels.has(String(context.query.session)));
+        for (const s of mine) s.socket.terminate();
+        return json({ dropped: mine.length });
       }
       if (context.path === '/__test/ahp-action.json') {
         try {

@@ -1,7 +1,7 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { connectSessionInWorker, type WorkerSessionConnection } from '../../src/worker/worker-store.js';
 import type { McpServerCustomization } from '../../src/protocol/customizations.js';
-import { DEDICATED_ENTRY, SHARED_ENTRY, freshSession, hostInfo, serverAction, serverKind, type AhpHostInfo } from './fixtures/worker-host.js';
+import { DEDICATED_ENTRY, SHARED_ENTRY, dropSockets, freshSession, hostInfo, serverAction, serverKind, type AhpHostInfo } from './fixtures/worker-host.js';
 
 type FrameWindow = Window & { ahpFrame?: WorkerSessionConnection };
 
@@ -102,6 +102,28 @@ describe('connectSessionInWorker: shared worker with a real host over a real Web
     expect(page.store.getConnectionState()).to.deep.equal({ kind: 'closed', reason: 'closed by client' });
     await waitUntil(async () => (await hostInfo(info.session)).openSockets === 0, 'the shared WebSocket stayed open after the last page left', { timeout: 5000 });
     expect((await hostInfo(info.session)).sockets).to.equal(1);
+  });
+
+  it('after a drop the worker reconnects once for both pages, which see reconnecting and then the host state', async () => {
+    const info = await freshSession();
+    const page = connectSessionInWorker({ url: info.url, session: info.session, workerUrl: SHARED_ENTRY });
+    cleanup.push(() => page.close());
+    await page.ready;
+    const { frame, conn: other } = await openFrame(info);
+    cleanup.push(() => frame.remove());
+    const kinds: string[][] = [[], []];
+    cleanup.push(page.store.subscribeConnection((s) => kinds[0]!.push(s.kind)));
+    cleanup.push(other.store.subscribeConnection((s) => kinds[1]!.push(s.kind)));
+
+    expect(await dropSockets(info.session)).to.equal(1);
+    await serverAction(info.session, { type: 'session/mcpServerStartRequested', id: 'beta' });
+    await waitUntil(() => kinds.every((k) => k.at(-1) === 'open'), 'both pages did not come back', { timeout: 5000 });
+    for (const k of kinds) expect(k[0]).to.equal('reconnecting');
+    const host = await hostInfo(info.session);
+    expect(serverKind(host.state, 'beta')).to.equal('starting');
+    expect(page.store.getState()).to.deep.equal(host.state);
+    expect(other.store.getState()).to.deep.equal(host.state);
+    expect([host.sockets, host.openSockets]).to.deep.equal([2, 1]);
   });
 
   it('a page that joins an open connection gets the current state at once and never opens a second socket', async () => {
