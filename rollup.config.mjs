@@ -34,6 +34,8 @@ export default [
     input: {
       'src/index': 'src/index.ts',
       'src/host/index': 'src/host/index.ts',
+      'src/mcp-channel': 'src/mcp-channel.ts',
+      'src/testing': 'src/testing.ts',
       // Worker mode: the page-side entry and the worker modules `connectSessionInWorker` loads by default
       // (`new URL('./shared-worker-entry.js', import.meta.url)`, so they must sit next to worker-store.js).
       'src/worker/index': 'src/worker/index.ts',
@@ -48,5 +50,8 @@ export default [
     output: { dir: 'dist/lib', format: 'esm', preserveModules: true, preserveModulesRoot: '.', sourcemap: true },
   },
   minified('elements/define-all.ts', 'dist/cdn/ahp-elements.min.js'),
+  // Worker mode from the CDN: a SharedWorker script must come from the page's own origin, so copy this file there
+  // and point `<ahp-session worker="shared" worker-url="…">` at it.
+  minified('src/worker/shared-worker-entry.ts', 'dist/cdn/ahp-session-worker.min.js'),
   minified('src/index.ts', 'dist/size/core.min.js'),
 ];

@@ -2,5 +2,36 @@
 export * from './protocol/index.js';
 export * from './reducers/index.js';
 export * from './store/index.js';
-export * from './client/index.js';
+// The client minus what has its own entry: `ahp-elements/testing` (in-memory transport) and
+// `ahp-elements/mcp-channel` (the mcp:// side channel used by MCP Apps).
+export {
+  warnLogger,
+  WebSocketTransport,
+  deferTransport,
+  JsonRpcPeer,
+  RpcError,
+  RpcTimeoutError,
+  ConnectionClosedError,
+  UnsupportedProtocolVersionError,
+  AhpClient,
+  normalizeReconnectResult,
+  backoffDelay,
+} from './client/index.js';
+export type {
+  Transport,
+  Logger,
+  WebSocketLike,
+  WebSocketConstructorLike,
+  WebSocketTransportOptions,
+  JsonRpcPeerOptions,
+  RequestHandler,
+  NotificationHandler,
+  AhpClientOptions,
+  InitializeOptions,
+  AuthenticateRequest,
+  ReconnectOptions,
+  ListSessionsResult,
+  ReconnectOutcome,
+  BackoffOptions,
+} from './client/index.js';
 export * from './connect-session.js';

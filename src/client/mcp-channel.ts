@@ -1,26 +1,9 @@
-import { ErrorCode, type AhpMcpUiHostCapabilities, type McpServerCustomization, type URI } from '../protocol/index.js';
+import { ErrorCode, type McpServerCustomization, type URI } from '../protocol/index.js';
+import { allowedMcpMethods } from '../protocol/mcp-channel-methods.js';
+
+export { allowedMcpMethods };
 import type { AhpClient } from './ahp-client.js';
 import { RpcError } from './errors.js';
-
-// AHP §8: the MCP methods an `mcp://` channel serves, by advertised capability. The host keeps the same
-// table (src/host/mcp-channel-methods.ts; a test checks they agree) because client and host may not import each other.
-const METHODS_BY_CAPABILITY: Readonly<Record<keyof AhpMcpUiHostCapabilities, readonly string[]>> = {
-  serverTools: ['tools/list', 'tools/call'],
-  serverResources: ['resources/list', 'resources/templates/list', 'resources/read'],
-  logging: ['logging/setLevel', 'notifications/message'],
-  sampling: ['sampling/createMessage'],
-};
-
-/** The MCP methods a server's advertised `mcpApp.capabilities` let a client send over its `mcp://` channel. */
-export function allowedMcpMethods(capabilities: AhpMcpUiHostCapabilities | undefined | null): Set<string> {
-  const out = new Set<string>();
-  if (typeof capabilities !== 'object' || capabilities === null) return out;
-  for (const [capability, methods] of Object.entries(METHODS_BY_CAPABILITY)) {
-    const value = (capabilities as Record<string, unknown>)[capability];
-    if (typeof value === 'object' && value !== null) for (const m of methods) out.add(m);
-  }
-  return out;
-}
 
 /** The server has no `mcp://` channel right now (not ready, not advertised, or gone). */
 export class McpChannelUnavailableError extends Error {

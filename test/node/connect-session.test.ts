@@ -2,7 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { WebSocketServer, WebSocket } from 'ws';
 import type { AddressInfo } from 'node:net';
-import { connectSession, createInMemoryPair, JsonRpcPeer, RpcError, UnsupportedProtocolVersionError, listMcpServers } from '../../src/index.js';
+import { connectSession, JsonRpcPeer, RpcError, UnsupportedProtocolVersionError, listMcpServers } from '../../src/index.js';
+import { createInMemoryPair } from '../../src/testing.js';
 import type { ActionFailure, ConnectionState, McpServerCustomization, SessionState } from '../../src/index.js';
 import { HostCore, attachTransport, attachWebSocket } from '../../src/host/index.js';
 

@@ -4,12 +4,14 @@ import assert from 'node:assert/strict';
 test('the headless core and the host import without a DOM and export their key API', async () => {
   const core = await import('../../src/index.js');
   const host = await import('../../src/host/index.js');
+  const testing = await import('../../src/testing.js');
+  const mcpChannel = await import('../../src/mcp-channel.js');
+  const worker = await import('../../src/worker/index.js');
   assert.equal(typeof document, 'undefined');
   assert.equal(typeof (globalThis as { window?: unknown }).window, 'undefined');
   for (const name of [
     'AhpClient',
     'WebSocketTransport',
-    'createInMemoryPair',
     'JsonRpcPeer',
     'RpcError',
     'RpcTimeoutError',
@@ -31,6 +33,10 @@ test('the headless core and the host import without a DOM and export their key A
   for (const name of ['HostCore', 'attachTransport', 'attachWebSocket', 'HostRpcError', 'negotiateVersion']) {
     assert.ok(name in host, `host exports ${name}`);
   }
+  assert.equal(typeof testing.createInMemoryPair, 'function');
+  assert.equal(typeof mcpChannel.createMcpChannel, 'function');
+  assert.equal(typeof worker.connectSessionInWorker, 'function');
+  assert.equal('createMcpChannel' in core, false, 'the mcp:// channel client has its own entry');
   assert.equal(typeof core.AhpClient, 'function');
   assert.equal(typeof host.HostCore, 'function');
 });
