@@ -72,6 +72,60 @@ export class AhpConnectionChangeEvent extends Event {
   }
 }
 
+/** Detail of `ahp-chat-send`. */
+export interface ChatSendDetail {
+  /** The chat channel URI. */
+  readonly chat: string;
+  /** The message text the element will send with `chat/turnStarted`. */
+  readonly text: string;
+}
+
+/** Fired by `<ahp-chat>` before `chat/turnStarted` is dispatched; `preventDefault()` keeps it (and the text) back. */
+export class AhpChatSendEvent extends Event {
+  static readonly eventName = 'ahp-chat-send';
+  readonly detail: ChatSendDetail;
+  constructor(detail: ChatSendDetail) {
+    super(AhpChatSendEvent.eventName, { ...FIXED, cancelable: true });
+    this.detail = detail;
+  }
+}
+
+/** Detail of `ahp-chat-cancel`. */
+export interface ChatCancelDetail {
+  /** The chat channel URI. */
+  readonly chat: string;
+  /** Id of the active turn to cancel. */
+  readonly turnId: string;
+}
+
+/** Fired by `<ahp-chat>` before `chat/turnCancelled` is dispatched; cancelable. */
+export class AhpChatCancelEvent extends Event {
+  static readonly eventName = 'ahp-chat-cancel';
+  readonly detail: ChatCancelDetail;
+  constructor(detail: ChatCancelDetail) {
+    super(AhpChatCancelEvent.eventName, { ...FIXED, cancelable: true });
+    this.detail = detail;
+  }
+}
+
+/** Detail of `ahp-input-needed-open`. */
+export interface InputNeededOpenDetail {
+  /** The chat channel URI that asks for input. */
+  readonly chat: string;
+  /** Id of the session's `inputNeeded` entry. */
+  readonly id: string;
+}
+
+/** Fired by `<ahp-input-needed>` when the user asks to open the chat that waits for input. Not cancelable (no default). */
+export class AhpInputNeededOpenEvent extends Event {
+  static readonly eventName = 'ahp-input-needed-open';
+  readonly detail: InputNeededOpenDetail;
+  constructor(detail: InputNeededOpenDetail) {
+    super(AhpInputNeededOpenEvent.eventName, FIXED);
+    this.detail = detail;
+  }
+}
+
 declare global {
   interface GlobalEventHandlersEventMap {
     'ahp-mcp-server-toggle': AhpMcpServerToggleEvent;
@@ -79,5 +133,8 @@ declare global {
     'ahp-mcp-server-stop': AhpMcpServerStopEvent;
     'ahp-mcp-server-restart': AhpMcpServerRestartEvent;
     'ahp-connection-change': AhpConnectionChangeEvent;
+    'ahp-chat-send': AhpChatSendEvent;
+    'ahp-chat-cancel': AhpChatCancelEvent;
+    'ahp-input-needed-open': AhpInputNeededOpenEvent;
   }
 }
