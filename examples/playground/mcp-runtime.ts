@@ -4,7 +4,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { ServerCapabilities } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, JSONRPCMessage, Progress, ServerCapabilities, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { ErrorInfo, McpServerState } from '../../src/protocol/index.js';
 import type { ServerConfig, StdioServerConfig } from './config.js';
 
@@ -16,6 +16,26 @@ export interface McpRuntimeOptions {
 }
 
 type StateListener = (state: McpServerState) => void;
+/** Sees every JSON-RPC message of the current connection (after `initialize`), in either direction. */
+export type McpMessageListener = (direction: 'sent' | 'received', message: JSONRPCMessage) => void;
+
+/** Options of `McpServerRuntime.callTool`. */
+export interface CallToolOptions {
+  /** Aborting it cancels the request: the SDK sends `notifications/cancelled` and the call rejects. */
+  signal?: AbortSignal;
+  /** Gets the server's `notifications/progress` for this call (the SDK asks for them with a progress token). */
+  onProgress?: (progress: Progress) => void;
+  /** How long the call may go without a progress notification before it times out; default 120 000 ms. */
+  timeoutMs?: number;
+}
+
+/** Thrown by `listTools`/`callTool` while the server is not `ready`. */
+export class McpServerNotReadyError extends Error {
+  override name = 'McpServerNotReadyError';
+  constructor(readonly serverId: string, readonly stateKind: string) {
+    super(`MCP server "${serverId}" is not ready (it is ${stateKind})`);
+  }
+}
 
 const STDERR_TAIL_CHARS = 2000;
 
@@ -40,6 +60,7 @@ export class McpServerRuntime {
   serverCapabilities: ServerCapabilities | undefined;
 
   private readonly listeners = new Set<StateListener>();
+  private readonly messageListeners = new Set<McpMessageListener>();
   private generation = 0;
   private client: Client | undefined;
   private transport: Transport | undefined;
@@ -67,6 +88,62 @@ export class McpServerRuntime {
   onStateChange(listener: StateListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /** Observes the JSON-RPC traffic (tests, debugging); returns the unsubscribe function. */
+  onMessage(listener: McpMessageListener): () => void {
+    this.messageListeners.add(listener);
+    return () => this.messageListeners.delete(listener);
+  }
+
+  /** Every tool the server lists (all pages), with `title`, `annotations` and `_meta`. Throws McpServerNotReadyError unless ready. */
+  async listTools(options: { signal?: AbortSignal } = {}): Promise<Tool[]> {
+    const client = this.readyClient();
+    const tools: Tool[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await client.listTools(cursor === undefined ? undefined : { cursor }, options.signal ? { signal: options.signal } : undefined);
+      tools.push(...page.tools);
+      cursor = page.nextCursor;
+    } while (cursor);
+    return tools;
+  }
+
+  /**
+   * Calls a tool through the SDK client. Resolves with the MCP result (also when `isError`); rejects for
+   * protocol errors, a lost connection, a timeout or an abort. Throws McpServerNotReadyError unless ready.
+   */
+  async callTool(name: string, args: Record<string, unknown>, options: CallToolOptions = {}): Promise<CallToolResult> {
+    const client = this.readyClient();
+    const result = await client.callTool({ name, arguments: args }, undefined, {
+      ...(options.signal && { signal: options.signal }),
+      ...(options.onProgress && { onprogress: options.onProgress }),
+      timeout: options.timeoutMs ?? 120_000,
+      resetTimeoutOnProgress: true,
+    });
+    return result as CallToolResult;
+  }
+
+  private readyClient(): Client {
+    if (this.state.kind !== 'ready' || !this.client) throw new McpServerNotReadyError(this.id, this.state.kind);
+    return this.client;
+  }
+
+  /** Lets `onMessage` listeners see the traffic: wraps `send`, and `onmessage` once the SDK has installed it. */
+  private tapMessages(transport: Transport): void {
+    const emit = (direction: 'sent' | 'received', message: JSONRPCMessage) => {
+      for (const listener of this.messageListeners) listener(direction, message);
+    };
+    const send = transport.send.bind(transport);
+    transport.send = (message, options) => {
+      emit('sent', message);
+      return send(message, options);
+    };
+    const receive = transport.onmessage;
+    transport.onmessage = (message, extra) => {
+      emit('received', message);
+      receive?.(message, extra);
+    };
   }
 
   /** Connects and initializes; resolves once the server is ready or has failed (see `state`). */
@@ -115,6 +192,7 @@ export class McpServerRuntime {
     if (gen !== this.generation) return;
     if (this.ended) return this.fail(gen, this.endedError());
     this.serverCapabilities = client.getServerCapabilities();
+    this.tapMessages(transport);
     this.setState({ kind: 'ready' });
   }
 
