@@ -30,6 +30,10 @@ interface ServerConfigBase {
   container?: string;
   /** Initial enablement; default true. Disabled servers are not started. */
   enabled: boolean;
+  /** Tools the playground agent runs only after the user confirms (besides tools annotated `destructiveHint: true`). */
+  confirm?: string[];
+  /** Tools whose result the user must confirm before the agent uses it. */
+  confirmResult?: string[];
 }
 
 export interface StdioServerConfig extends ServerConfigBase {
@@ -156,7 +160,7 @@ export function parseConfig(json: unknown, source = '<inline config>'): Playgrou
   else json.servers.forEach((s: unknown, i) => {
     const where = `servers[${i}]`;
     if (!isObj(s)) return fail(where, `expected an object, got ${show(s)}`);
-    const common = ['id', 'name', 'icon', 'container', 'enabled', 'transport'];
+    const common = ['id', 'name', 'icon', 'container', 'enabled', 'transport', 'confirm', 'confirmResult'];
     const base: ServerConfigBase = { id: id(s, where), name: str(s, 'name', where, true) ?? '', enabled: bool(s, 'enabled', where) };
     const ic = icon(s, where);
     if (ic) base.icon = ic;
@@ -164,6 +168,12 @@ export function parseConfig(json: unknown, source = '<inline config>'): Playgrou
     if (container !== undefined) {
       if (!containerIds.has(container)) fail(`${where}.container`, `no container with id "${container}" (known: ${[...containerIds].join(', ') || 'none'})`);
       base.container = container;
+    }
+    for (const key of ['confirm', 'confirmResult'] as const) {
+      const v = s[key];
+      if (v === undefined) continue;
+      if (!Array.isArray(v) || !v.every((t) => typeof t === 'string' && t.trim() !== '')) fail(`${where}.${key}`, `expected an array of tool names, got ${show(v)}`);
+      else base[key] = [...(v as string[])];
     }
     if (s.transport === 'stdio') {
       checkKeys(s, where, [...common, 'command', 'args', 'env', 'cwd']);
