@@ -5,6 +5,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { CallToolResult, JSONRPCMessage, Progress, ServerCapabilities, Tool } from '@modelcontextprotocol/sdk/types.js';
+import { ResourceListChangedNotificationSchema, ResultSchema, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { ErrorInfo, McpServerState } from '../../src/protocol/index.js';
 import type { ServerConfig, StdioServerConfig } from './config.js';
 
@@ -16,6 +17,13 @@ export interface McpRuntimeOptions {
 }
 
 type StateListener = (state: McpServerState) => void;
+/** Gets the server's `notifications/{tools,resources}/list_changed`. */
+export type McpNotificationListener = (method: string, params: Record<string, unknown>) => void;
+
+/** What the playground's MCP client tells servers it can do: render MCP Apps (`io.modelcontextprotocol/ui`). */
+export const MCP_CLIENT_CAPABILITIES = {
+  extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } },
+};
 /** Sees every JSON-RPC message of the current connection (after `initialize`), in either direction. */
 export type McpMessageListener = (direction: 'sent' | 'received', message: JSONRPCMessage) => void;
 
@@ -58,9 +66,12 @@ export class McpServerRuntime {
   state: McpServerState = { kind: 'stopped' };
   /** Capabilities from the server's `initialize` answer while connected. */
   serverCapabilities: ServerCapabilities | undefined;
+  /** The `mcp://` channel URI while ready (new on every start), else undefined. */
+  channel: string | undefined;
 
   private readonly listeners = new Set<StateListener>();
   private readonly messageListeners = new Set<McpMessageListener>();
+  private readonly notificationListeners = new Set<McpNotificationListener>();
   private generation = 0;
   private client: Client | undefined;
   private transport: Transport | undefined;
@@ -124,6 +135,28 @@ export class McpServerRuntime {
     return result as CallToolResult;
   }
 
+  /** Subscribes to the server's list_changed notifications (tools, resources); returns the unsubscribe function. */
+  onNotification(listener: McpNotificationListener): () => void {
+    this.notificationListeners.add(listener);
+    return () => this.notificationListeners.delete(listener);
+  }
+
+  /** Relays an MCP request verbatim (no SDK reshaping of the result). Throws McpServerNotReadyError unless ready. */
+  async request(method: string, params?: Record<string, unknown>, options: { signal?: AbortSignal; timeoutMs?: number } = {}): Promise<Record<string, unknown>> {
+    const client = this.readyClient();
+    const request = { method, ...(params !== undefined && { params }) } as Parameters<Client['request']>[0];
+    return client.request(request, ResultSchema, {
+      ...(options.signal && { signal: options.signal }),
+      ...(options.timeoutMs !== undefined && { timeout: options.timeoutMs }),
+    });
+  }
+
+  /** Relays an MCP notification to the server. Throws McpServerNotReadyError unless ready. */
+  async notify(method: string, params?: Record<string, unknown>): Promise<void> {
+    const client = this.readyClient();
+    await client.notification({ method, ...(params !== undefined && { params }) } as Parameters<Client['notification']>[0]);
+  }
+
   private readyClient(): Client {
     if (this.state.kind !== 'ready' || !this.client) throw new McpServerNotReadyError(this.id, this.state.kind);
     return this.client;
@@ -177,7 +210,13 @@ export class McpServerRuntime {
     this.serverCapabilities = undefined;
     this.setState({ kind: 'starting' });
     const transport = this.createTransport(gen);
-    const client = new Client({ name: 'ahp-elements-playground', version: '0.1.0' });
+    const client = new Client({ name: 'ahp-elements-playground', version: '0.1.0' }, { capabilities: MCP_CLIENT_CAPABILITIES });
+    for (const schema of [ToolListChangedNotificationSchema, ResourceListChangedNotificationSchema]) {
+      client.setNotificationHandler(schema, (n) => {
+        if (gen !== this.generation) return;
+        for (const listener of this.notificationListeners) listener(n.method, (n.params ?? {}) as Record<string, unknown>);
+      });
+    }
     client.onclose = () => this.onUnexpectedEnd(gen);
     client.onerror = (err) => this.onTransportError(gen, err);
     this.client = client;
@@ -295,6 +334,7 @@ export class McpServerRuntime {
 
   private setState(state: McpServerState): void {
     this.state = state;
+    this.channel = state.kind === 'ready' ? `mcp://${encodeURIComponent(this.id)}/${this.generation}` : undefined;
     for (const listener of this.listeners) listener(state);
   }
 }
