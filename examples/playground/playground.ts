@@ -9,6 +9,7 @@ import { bundleElements } from './elements-bundle.js';
 import { createRequestHandler } from './http-routes.js';
 import { McpServerRuntime } from './mcp-runtime.js';
 import { driveServers, type ServerLifecycle } from './server-lifecycle.js';
+import { serveMcpChannels } from './apps/mcp-channel-relay.js';
 import { iconFiles, playgroundSessionState } from './session-state.js';
 
 export interface PlaygroundOptions {
@@ -119,6 +120,7 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
     rt.onStateChange((state) => log(`${rt.id}: ${state.kind}${state.kind === 'error' ? ` (${state.error.message.split('\n')[0]})` : ''}`));
   }
   const lifecycle: ServerLifecycle = driveServers(host, SESSION_URI, servers);
+  const stopMcpChannels = serveMcpChannels(host, servers);
   if (options.autoStart !== false) void lifecycle.startEnabled();
 
   let closing: Promise<void> | undefined;
@@ -142,6 +144,7 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
     close() {
       closing ??= (async () => {
         lifecycle.dispose();
+        stopMcpChannels();
         await Promise.all([...servers.values()].map((rt) => rt.stop()));
         host.close();
         acceptingUpgrades = false;

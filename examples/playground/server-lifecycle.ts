@@ -1,7 +1,8 @@
 /** Connects MCP server runtimes to the host: runtime state → session actions, client intents → start/stop. */
 import type { HostCore } from '../../src/host/index.js';
 import type { McpServerState, SessionState } from '../../src/protocol/index.js';
-import { effectiveEnabled, forEachMcpServer, locateMcpServer } from '../../src/reducers/index.js';
+import { effectiveEnabled, forEachMcpServer } from '../../src/reducers/index.js';
+import { publishMcpServer } from './apps/publish-mcp-server.js';
 import type { McpServerRuntime } from './mcp-runtime.js';
 
 export interface ServerLifecycle {
@@ -12,8 +13,6 @@ export interface ServerLifecycle {
   /** Unhooks from the host and the runtimes (does not stop servers). */
   dispose(): void;
 }
-
-const sameState = (a: McpServerState | undefined, b: McpServerState) => JSON.stringify(a) === JSON.stringify(b);
 
 function enabledById(state: SessionState | undefined): Map<string, boolean> {
   const out = new Map<string, boolean>();
@@ -30,10 +29,8 @@ export function driveServers(host: HostCore, sessionUri: string, runtimes: Reado
   };
   let enabled = enabledById(host.getSessionState(sessionUri));
 
-  const serverState = (id: string) => locateMcpServer(host.getSessionState(sessionUri), id)?.server.state;
-  const publish = (id: string, state: McpServerState) => {
-    if (!sameState(serverState(id), state)) host.dispatchServerAction(sessionUri, { type: 'session/mcpServerStateChanged', id, state });
-  };
+  // State, channel and mcpApp together; only what differs from the session is sent.
+  const publish = (id: string, state: McpServerState) => publishMcpServer(host, sessionUri, id, state, runtimes.get(id));
   // An optimistic client action may have left the session showing something the runtime is not doing.
   const resync = (runtime: McpServerRuntime) => publish(runtime.id, runtime.state);
 
