@@ -1,0 +1,64 @@
+import { html, nothing } from 'lit';
+import type { TemplateResult } from 'lit';
+import type { ResponsePart } from '../../src/protocol/session.js';
+import type { SessionStoreLike } from '../../src/store/types.js';
+import { renderMarkdown, renderStringOrMarkdown } from '../shared/markdown.js';
+
+type Rec = Record<string, unknown>;
+const isRecord = (v: unknown): v is Rec => typeof v === 'object' && v !== null;
+const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+
+/** A stable key for a response part (its id, the tool-call id, else its index). */
+export function partKey(part: unknown, index: number): string {
+  if (!isRecord(part)) return `#${index}`;
+  if (part.kind === 'toolCall' && isRecord(part.toolCall) && typeof part.toolCall.toolCallId === 'string') {
+    return `toolCall:${part.toolCall.toolCallId}`;
+  }
+  return typeof part.id === 'string' ? `${str(part.kind)}:${part.id}` : `#${index}`;
+}
+
+/** What a part renders inside `<ahp-chat>`; unknown kinds render nothing. */
+export function renderPart(part: ResponsePart | unknown, chat: string, store: SessionStoreLike | undefined): TemplateResult | typeof nothing {
+  if (!isRecord(part)) return nothing;
+  switch (part.kind) {
+    case 'markdown':
+      return html`<div class="markdown" data-part="markdown">${renderMarkdown(str(part.content))}</div>`;
+    case 'reasoning':
+      return html`<details class="reasoning" data-part="reasoning">
+        <summary>Reasoning</summary>
+        <div class="markdown">${renderMarkdown(str(part.content))}</div>
+      </details>`;
+    case 'toolCall': {
+      const id = isRecord(part.toolCall) ? str(part.toolCall.toolCallId) : '';
+      if (!id) return nothing;
+      return html`<ahp-tool-call data-part="toolCall" chat=${chat} tool-call-id=${id} .store=${store}></ahp-tool-call>`;
+    }
+    case 'systemNotification':
+      return html`<div class="notification" data-part="systemNotification" role="note">
+        ${renderStringOrMarkdown(part.content as never)}
+      </div>`;
+    case 'contentRef': {
+      const type = str(part.contentType);
+      return html`<p class="reference" data-part="contentRef">
+        Attachment: <span class="uri">${str(part.uri)}</span>${type ? ` (${type})` : nothing}
+      </p>`;
+    }
+    case 'inputRequest': {
+      const request = isRecord(part.request) ? part.request : {};
+      const response = str(part.response);
+      return html`<div class="input-request" data-part="inputRequest" data-response=${response || 'open'}>
+        <p>${str(request.message) || 'The agent asks for input.'}</p>
+        ${response ? html`<p class="muted">Answered: ${response}</p>` : nothing}
+      </div>`;
+    }
+    case 'error': {
+      const error = isRecord(part.error) ? part.error : {};
+      const type = str(error.errorType);
+      return html`<div class="error" data-part="error">
+        <p><strong>Error${type ? ` (${type})` : ''}:</strong> ${str(error.message) || 'Something went wrong.'}</p>
+      </div>`;
+    }
+    default:
+      return nothing;
+  }
+}

@@ -1,0 +1,267 @@
+import { LitElement, html, nothing } from 'lit';
+import { keyed } from 'lit/directives/keyed.js';
+import { repeat } from 'lit/directives/repeat.js';
+import { ContextConsumer } from '@lit/context';
+import type { AnyAction } from '../../src/protocol/actions.js';
+import type { ActiveTurn, Turn } from '../../src/protocol/session.js';
+import type { SessionStoreLike } from '../../src/store/types.js';
+import { storeContext } from '../shared/store-context.js';
+import { setCustomStates, tryAttachInternals } from '../shared/custom-states.js';
+import { AhpChatCancelEvent, AhpChatSendEvent } from '../shared/events.js';
+import { ChatController } from './chat-controller.js';
+import { partKey, renderPart } from './chat-parts.js';
+import { chatStyles } from './chat.styles.js';
+import { elapsedSince, newTurnId } from './turn-id.js';
+
+type Rec = Record<string, unknown>;
+const isRecord = (v: unknown): v is Rec => typeof v === 'object' && v !== null;
+
+/** Sender label of the known message origins; others show their raw kind. */
+const ORIGINS: Record<string, string> = {
+  user: 'You',
+  agent: 'Agent',
+  tool: 'Tool',
+  automation: 'Automation',
+  systemNotification: 'System',
+};
+
+/** Within this many pixels of the end the transcript counts as scrolled to the newest content. */
+const STICK_SLACK = 32;
+
+interface Row {
+  key: string;
+  turn: Turn | ActiveTurn;
+  active: boolean;
+}
+
+/** Past turns then the active one, keyed by turn id so a turn keeps its DOM when it completes. */
+function rowsOf(turns: unknown, active: unknown): Row[] {
+  const rows: Row[] = [];
+  const seen = new Set<string>();
+  const add = (t: unknown, isActive: boolean) => {
+    if (!isRecord(t)) return;
+    const id = typeof t.id === 'string' ? t.id : '';
+    let key = `t:${id}`;
+    for (let n = 1; seen.has(key); n++) key = `t:${id}#${n}`;
+    seen.add(key);
+    rows.push({ key, turn: t as unknown as Turn, active: isActive });
+  };
+  if (Array.isArray(turns)) for (const t of turns) add(t, false);
+  if (active) add(active, true);
+  return rows;
+}
+
+/**
+ * A chat channel: its transcript (user messages, markdown, collapsed reasoning, tool calls as
+ * `<ahp-tool-call>`, notifications, errors) and a composer that starts turns and stops the active one.
+ * Watches the chat through the store while connected.
+ *
+ * @summary Transcript and composer of one AHP chat.
+ * @tag ahp-chat
+ * @csspart transcript - The scrolling transcript (`role="log"`).
+ * @csspart turn - One turn (`data-state`: complete, cancelled, error or active).
+ * @csspart message - The message that started a turn (`data-origin` holds the origin kind).
+ * @csspart composer - The composer form.
+ * @csspart input - The message textarea.
+ * @csspart send - The Send button.
+ * @csspart stop - The Stop button (only while a turn is active).
+ * @cssstate loading - No store, chat or snapshot yet.
+ * @cssstate empty - The chat has no turns.
+ * @cssstate active - A turn is in progress.
+ * @cssprop --ahp-chat-transcript-max-height - Maximum height of the transcript before it scrolls (default 28rem; `none` to fill the host).
+ * @fires ahp-chat-send - Before dispatching `chat/turnStarted`; cancelable (the text then stays in the composer).
+ * @fires ahp-chat-cancel - Before dispatching `chat/turnCancelled`; cancelable.
+ */
+export class AhpChat extends LitElement {
+  static override styles = chatStyles;
+  static override properties = {
+    chat: {},
+    store: { attribute: false },
+  };
+
+  /** The chat channel URI (`ahp-chat:/…`). */
+  declare chat: string | null | undefined;
+  /** Store to read and dispatch through; when unset, the one provided by an ancestor `<ahp-session>`. */
+  declare store: SessionStoreLike | undefined;
+
+  private readonly internals = tryAttachInternals(this);
+  private readonly consumer = new ContextConsumer(this, { context: storeContext, subscribe: true });
+  private readonly chatState = new ChatController(this, {
+    getStore: () => this.currentStore,
+    getChat: () => this.chat,
+  });
+  private stick = true;
+  private focusInputAfterUpdate = false;
+  private observed: Element | undefined;
+  private readonly resizeObserver = typeof ResizeObserver === 'function' ? new ResizeObserver(() => this.followEnd()) : undefined;
+
+  /** The store in use: the `store` property, else the provided one. */
+  get currentStore(): SessionStoreLike | undefined {
+    return this.store ?? this.consumer.value;
+  }
+
+  /** The active turn of the chat, if any. */
+  get activeTurn(): ActiveTurn | undefined {
+    const active: unknown = this.chatState.value?.activeTurn;
+    return isRecord(active) && typeof active.id === 'string' ? (active as unknown as ActiveTurn) : undefined;
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.resizeObserver?.disconnect();
+    this.observed = undefined;
+  }
+
+  protected override render() {
+    const state = this.chatState.value;
+    const active = this.activeTurn;
+    const canSend = !!state && !!this.chat && !active;
+    return html`
+      ${state ? keyed(this.chat, this.renderTranscript(state.turns, active)) : html`<p class="empty" data-empty="loading">Loading…</p>`}
+      <form part="composer" class="composer" @submit=${this.onSubmit}>
+        <label class="visually-hidden" for="input">Message</label>
+        <textarea part="input" id="input" name="message" rows="2" placeholder="Send a message…" @keydown=${this.onKeyDown}></textarea>
+        <div class="buttons">
+          ${active
+            ? html`<button type="button" part="stop" data-action="stop" aria-label="Stop the response" @click=${this.stop}>Stop</button>`
+            : nothing}
+          <button type="submit" part="send" data-action="send" ?disabled=${!canSend}>Send</button>
+        </div>
+      </form>
+    `;
+  }
+
+  private renderTranscript(turns: unknown, active: ActiveTurn | undefined) {
+    const rows = rowsOf(turns, active);
+    return html`<div
+      part="transcript"
+      class="transcript"
+      role="log"
+      aria-live="polite"
+      aria-relevant="additions"
+      aria-label="Chat transcript"
+      tabindex="0"
+      @scroll=${this.onScroll}
+    >
+      <div class="turns">
+        ${rows.length
+          ? repeat(rows, (r) => r.key, (r) => this.renderTurn(r))
+          : html`<p class="empty" data-empty="empty">No messages yet</p>`}
+      </div>
+    </div>`;
+  }
+
+  private renderTurn({ turn, active }: Row) {
+    const message: Rec = isRecord(turn.message) ? turn.message : {};
+    const origin = isRecord(message.origin) && typeof message.origin.kind === 'string' ? message.origin.kind : 'user';
+    const text = typeof message.text === 'string' ? message.text : '';
+    const parts: unknown[] = Array.isArray(turn.responseParts) ? turn.responseParts : [];
+    const state = active ? 'active' : typeof (turn as Turn).state === 'string' ? (turn as Turn).state : 'complete';
+    const chat = this.chat ?? '';
+    const store = this.currentStore;
+    return html`<article part="turn" class="turn" data-turn-id=${turn.id} data-state=${state} aria-busy=${active ? 'true' : 'false'}>
+      <div part="message" class="message" data-origin=${origin}>
+        <span class="who">${Object.hasOwn(ORIGINS, origin) ? ORIGINS[origin] : origin}</span>
+        <p class="text">${text}</p>
+      </div>
+      <div class="response">
+        ${repeat(parts, partKey, (p) => renderPart(p, chat, store))}
+        ${active && !parts.length ? html`<p class="muted" data-working>Working…</p>` : nothing}
+        ${state === 'cancelled' ? html`<p class="turn-state" data-turn-state="cancelled">Cancelled</p>` : nothing}
+        ${state === 'error' && !parts.some((p) => isRecord(p) && p.kind === 'error')
+          ? html`<p class="turn-state error" data-turn-state="error">The response failed.</p>`
+          : nothing}
+      </div>
+    </article>`;
+  }
+
+  protected override updated(): void {
+    const state = this.chatState.value;
+    const states: string[] = [];
+    if (!state) states.push('loading');
+    else if (this.activeTurn) states.push('active');
+    else if (!rowsOf(state.turns, undefined).length) states.push('empty');
+    setCustomStates(this.internals, states);
+
+    const turns = this.renderRoot.querySelector('.turns') ?? undefined;
+    if (turns !== this.observed) {
+      if (this.observed) this.resizeObserver?.unobserve(this.observed);
+      if (turns) this.resizeObserver?.observe(turns);
+      this.observed = turns;
+    }
+    this.followEnd();
+    if (this.focusInputAfterUpdate) {
+      this.focusInputAfterUpdate = false;
+      // The pressed Send/Stop button may be disabled or gone now; typing goes on in the composer.
+      this.input?.focus();
+    }
+  }
+
+  private get input(): HTMLTextAreaElement | null {
+    return this.renderRoot.querySelector('textarea');
+  }
+
+  private get transcript(): HTMLElement | null {
+    return this.renderRoot.querySelector('[part="transcript"]');
+  }
+
+  /** Keeps the newest content in view unless the user scrolled up. */
+  private followEnd(): void {
+    const t = this.transcript;
+    if (t && this.stick) t.scrollTop = t.scrollHeight;
+  }
+
+  private readonly onScroll = (e: Event): void => {
+    const t = e.currentTarget as HTMLElement;
+    this.stick = t.scrollHeight - t.scrollTop - t.clientHeight <= STICK_SLACK;
+  };
+
+  private readonly onKeyDown = (e: KeyboardEvent): void => {
+    if (e.key !== 'Enter' || e.shiftKey || e.isComposing) return;
+    e.preventDefault();
+    this.send();
+  };
+
+  private readonly onSubmit = (e: SubmitEvent): void => {
+    e.preventDefault();
+    this.send();
+  };
+
+  /** Starts a turn with the composer's text (no-op while a turn is active or without text). */
+  private send(): void {
+    const store = this.currentStore;
+    const chat = this.chat;
+    const input = this.input;
+    const text = input?.value.trim() ?? '';
+    if (!store || !chat || !input || !text || !this.chatState.value || this.activeTurn) return;
+    if (!this.dispatchEvent(new AhpChatSendEvent({ chat, text }))) return;
+    const action: AnyAction = {
+      type: 'chat/turnStarted',
+      turnId: newTurnId(),
+      startedAt: new Date().toISOString(),
+      message: { text, origin: { kind: 'user' } },
+    };
+    store.dispatch(action, chat);
+    input.value = '';
+    this.stick = true;
+    this.focusInputAfterUpdate = true;
+    this.requestUpdate();
+  }
+
+  private readonly stop = (): void => {
+    const store = this.currentStore;
+    const chat = this.chat;
+    const active = this.activeTurn;
+    if (!store || !chat || !active) return;
+    if (!this.dispatchEvent(new AhpChatCancelEvent({ chat, turnId: active.id }))) return;
+    store.dispatch({ type: 'chat/turnCancelled', turnId: active.id, duration: elapsedSince(active.startedAt) }, chat);
+    this.focusInputAfterUpdate = true;
+    this.requestUpdate();
+  };
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'ahp-chat': AhpChat;
+  }
+}

@@ -1,0 +1,4 @@
+import { defineElement } from '../shared/define-element.js';
+import { AhpChat } from './chat.js';
+
+defineElement('ahp-chat', AhpChat);
