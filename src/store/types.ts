@@ -1,3 +1,4 @@
+import type { McpChannel } from '../client/mcp-channel.js';
 import type { AnyAction } from '../protocol/actions.js';
 import type { McpServerCustomization } from '../protocol/customizations.js';
 import type { ChatState, SessionState } from '../protocol/session.js';
@@ -52,4 +53,6 @@ export interface SessionStoreLike {
   getConnectionState(): ConnectionState;
   /** Called when the connection state changes. */
   subscribeConnection(listener: (state: ConnectionState) => void): () => void;
+  /** The `mcp://` channel client for one MCP server (MCP Apps); absent when the store cannot reach the connection. */
+  mcpChannel?(serverId: string): McpChannel | undefined;
 }
