@@ -10,6 +10,7 @@ import { createRequestHandler } from './http-routes.js';
 import { McpServerRuntime } from './mcp-runtime.js';
 import { driveServers, type ServerLifecycle } from './server-lifecycle.js';
 import { serveMcpChannels } from './apps/mcp-channel-relay.js';
+import { startAgent, type PlaygroundAgent } from './agent/agent.js';
 import { iconFiles, playgroundSessionState } from './session-state.js';
 
 export interface PlaygroundOptions {
@@ -35,6 +36,10 @@ export interface Playground {
   /** The AHP WebSocket endpoint. */
   wsUrl: string;
   sessionUri: string;
+  /** The chat created at startup (`ahp-chat:/playground-main`, the session's default chat); the agent answers in every chat of the session. */
+  chatUri: string;
+  /** The scripted agent answering chat turns (see agent/). */
+  agent: PlaygroundAgent;
   host: HostCore;
   /** One runtime per configured server, by id. */
   servers: Map<string, McpServerRuntime>;
@@ -52,6 +57,7 @@ export interface Playground {
 }
 
 export const SESSION_URI = 'ahp-session:/playground';
+export const CHAT_URI = 'ahp-chat:/playground-main';
 const WS_PATH = '/ahp';
 const LOOPBACK_NAMES = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
 
@@ -96,6 +102,8 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
     ...(options.actionLogLimit !== undefined && { actionLogLimit: options.actionLogLimit }),
   });
   host.createSession(SESSION_URI, playgroundSessionState(config, url));
+  host.createChat(SESSION_URI, CHAT_URI, { title: 'Main chat' });
+  host.dispatchServerAction(SESSION_URI, { type: 'session/defaultChatChanged', defaultChat: CHAT_URI });
   httpServer.on(
     'request',
     createRequestHandler({ elementsBundle, iconFiles: iconFiles(config), playgroundInfo: { wsUrl, sessionUri: SESSION_URI } }),
@@ -121,6 +129,7 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
   }
   const lifecycle: ServerLifecycle = driveServers(host, SESSION_URI, servers);
   const stopMcpChannels = serveMcpChannels(host, servers);
+  const agent = startAgent({ host, sessionUri: SESSION_URI, servers, log });
   if (options.autoStart !== false) void lifecycle.startEnabled();
 
   let closing: Promise<void> | undefined;
@@ -128,6 +137,8 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
     url,
     wsUrl,
     sessionUri: SESSION_URI,
+    chatUri: CHAT_URI,
+    agent,
     host,
     servers,
     startServers: () => lifecycle.startEnabled(),
@@ -145,6 +156,7 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
       closing ??= (async () => {
         lifecycle.dispose();
         stopMcpChannels();
+        agent.dispose();
         await Promise.all([...servers.values()].map((rt) => rt.stop()));
         host.close();
         acceptingUpgrades = false;
