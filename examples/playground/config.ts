@@ -47,7 +47,12 @@ export interface StdioServerConfig extends ServerConfigBase {
 
 export interface HttpServerConfig extends ServerConfigBase {
   transport: 'http';
+  /** The MCP endpoint; for a `builtin` server the playground fills it in when it has started that server. */
   url: string;
+  /** `"oauth-demo"`: the playground's own OAuth-protected server (examples/playground/auth/), started on loopback. */
+  builtin?: 'oauth-demo';
+  /** Access token lifetime of the `oauth-demo` authorization server, in seconds (default 60). */
+  tokenLifetimeSeconds?: number;
 }
 
 export type ServerConfig = StdioServerConfig | HttpServerConfig;
@@ -189,7 +194,17 @@ export function parseConfig(json: unknown, source = '<inline config>'): Playgrou
       if (isObj(env)) server.env = env as Record<string, string>;
       servers.push(server);
     } else if (s.transport === 'http') {
-      checkKeys(s, where, [...common, 'url']);
+      checkKeys(s, where, [...common, 'url', 'builtin', 'tokenLifetimeSeconds']);
+      if (s.builtin !== undefined) {
+        if (s.builtin !== 'oauth-demo') fail(`${where}.builtin`, `the only built-in server is "oauth-demo", got ${show(s.builtin)}`);
+        if (s.url !== undefined) fail(`${where}.url`, 'a built-in server gets its URL from the playground; remove "url"');
+        const life = s.tokenLifetimeSeconds;
+        if (life !== undefined && (typeof life !== 'number' || !Number.isInteger(life) || life < 1)) {
+          fail(`${where}.tokenLifetimeSeconds`, `expected a whole number of seconds ≥ 1, got ${show(life)}`);
+        }
+        servers.push({ ...base, transport: 'http', url: '', builtin: 'oauth-demo', ...(typeof life === 'number' && { tokenLifetimeSeconds: life }) });
+        return;
+      }
       const url = str(s, 'url', where, true) ?? '';
       if (url && !/^https?:\/\//i.test(url)) fail(`${where}.url`, `expected an http:// or https:// URL, got ${show(url)}`);
       else if (url && !URL.canParse(url)) fail(`${where}.url`, `not a valid URL: ${show(url)}`);

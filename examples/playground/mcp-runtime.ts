@@ -6,8 +6,9 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { CallToolResult, JSONRPCMessage, Progress, ServerCapabilities, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { ResourceListChangedNotificationSchema, ResultSchema, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
-import type { ErrorInfo, McpServerState } from '../../src/protocol/index.js';
+import type { ErrorInfo, McpAuthRequirement, McpServerState } from '../../src/protocol/index.js';
 import type { ServerConfig, StdioServerConfig } from './config.js';
+import { HttpAuth, McpAuthRequiredError } from './auth/http-auth.js';
 
 export interface McpRuntimeOptions {
   /** Called with every stderr line of a stdio server (e.g. to print it with a prefix). */
@@ -68,6 +69,8 @@ export class McpServerRuntime {
   serverCapabilities: ServerCapabilities | undefined;
   /** The `mcp://` channel URI while ready (new on every start), else undefined. */
   channel: string | undefined;
+  /** Bearer token applied to an HTTP server's transport and the 401/403 challenges seen (see auth/http-auth.ts). */
+  readonly auth = new HttpAuth();
 
   private readonly listeners = new Set<StateListener>();
   private readonly messageListeners = new Set<McpMessageListener>();
@@ -126,12 +129,14 @@ export class McpServerRuntime {
    */
   async callTool(name: string, args: Record<string, unknown>, options: CallToolOptions = {}): Promise<CallToolResult> {
     const client = this.readyClient();
-    const result = await client.callTool({ name, arguments: args }, undefined, {
-      ...(options.signal && { signal: options.signal }),
-      ...(options.onProgress && { onprogress: options.onProgress }),
-      timeout: options.timeoutMs ?? 120_000,
-      resetTimeoutOnProgress: true,
-    });
+    const result = await client
+      .callTool({ name, arguments: args }, undefined, {
+        ...(options.signal && { signal: options.signal }),
+        ...(options.onProgress && { onprogress: options.onProgress }),
+        timeout: options.timeoutMs ?? 120_000,
+        resetTimeoutOnProgress: true,
+      })
+      .catch((err: unknown) => this.rethrowAuthFailure(err));
     return result as CallToolResult;
   }
 
@@ -145,10 +150,12 @@ export class McpServerRuntime {
   async request(method: string, params?: Record<string, unknown>, options: { signal?: AbortSignal; timeoutMs?: number } = {}): Promise<Record<string, unknown>> {
     const client = this.readyClient();
     const request = { method, ...(params !== undefined && { params }) } as Parameters<Client['request']>[0];
-    return client.request(request, ResultSchema, {
-      ...(options.signal && { signal: options.signal }),
-      ...(options.timeoutMs !== undefined && { timeout: options.timeoutMs }),
-    });
+    return client
+      .request(request, ResultSchema, {
+        ...(options.signal && { signal: options.signal }),
+        ...(options.timeoutMs !== undefined && { timeout: options.timeoutMs }),
+      })
+      .catch((err: unknown) => this.rethrowAuthFailure(err));
   }
 
   /** Relays an MCP notification to the server. Throws McpServerNotReadyError unless ready. */
@@ -192,6 +199,40 @@ export class McpServerRuntime {
     return this.starting;
   }
 
+  /** Reconnects with the current credentials (after `auth.setToken`) without passing through `stopped`. */
+  async reconnect(): Promise<void> {
+    if (this.stopping) await this.stopping;
+    if (this.cleanup) await this.cleanup;
+    const gen = ++this.generation;
+    this.starting = this.disconnect()
+      .then(() => (gen === this.generation ? this.connect(gen) : undefined))
+      .finally(() => {
+        if (this.generation === gen) this.starting = undefined;
+      });
+    return this.starting;
+  }
+
+  /**
+   * A 401 (server → authRequired, `expired` when a token was sent) or a 403 `insufficient_scope` (server state
+   * unchanged: a step-up concerns one call) becomes McpAuthRequiredError; anything else is rethrown as is.
+   */
+  private async rethrowAuthFailure(err: unknown): Promise<never> {
+    if (this.config.transport !== 'http') throw err;
+    const gen = this.generation;
+    const requirement = await this.auth.requirementFor(err, this.config.url, this.auth.hasToken).catch(() => undefined);
+    if (!requirement) throw err;
+    if (requirement.reason !== 'insufficientScope' && gen === this.generation && this.state.kind === 'ready') this.needAuth(gen, requirement);
+    throw new McpAuthRequiredError(this.id, requirement);
+  }
+
+  /** The server answered 401: close the connection and wait in authRequired for `authenticate`. */
+  private needAuth(gen: number, requirement: McpAuthRequirement): void {
+    if (gen !== this.generation) return;
+    // State first: the close below must not look like an unexpected end of a ready connection.
+    this.setState({ kind: 'authRequired', ...requirement });
+    void this.disconnect();
+  }
+
   /** Closes the client and waits until the server process has exited. */
   async stop(): Promise<void> {
     if (this.stopping) return this.stopping;
@@ -225,6 +266,12 @@ export class McpServerRuntime {
       await client.connect(transport, { timeout: this.options.initializeTimeoutMs ?? 30_000 });
     } catch (err) {
       if (gen !== this.generation) return; // stop() took over
+      if (this.config.transport === 'http') {
+        const requirement = await this.auth.requirementFor(err, this.config.url, this.auth.hasToken).catch((e: Error) => e);
+        if (gen !== this.generation) return;
+        if (requirement instanceof Error) return this.fail(gen, { errorType: 'AuthDiscoveryFailed', message: requirement.message });
+        if (requirement) return this.needAuth(gen, requirement);
+      }
       this.fail(gen, this.startFailure(err));
       return;
     }
@@ -237,7 +284,7 @@ export class McpServerRuntime {
 
   private createTransport(gen: number): Transport {
     const config = this.config;
-    if (config.transport === 'http') return new StreamableHTTPClientTransport(new URL(config.url));
+    if (config.transport === 'http') return new StreamableHTTPClientTransport(new URL(config.url), { fetch: this.auth.fetch });
     const transport = new ObservedStdioTransport({
       // "node" means the Node running the playground, so nvm/volta setups and odd PATHs work
       command: config.command === 'node' ? process.execPath : config.command,
