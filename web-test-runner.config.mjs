@@ -15,6 +15,34 @@ import { countReporter } from './scripts/wtr-count-reporter.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
+/**
+ * The MCP Apps sandbox proxy as a server must serve it: `/sandbox/sandbox-proxy.html?csp=<json>&parent=<origin>`
+ * with the CSP header from `sandboxResponseHeadersForUrl`, and its script built from src/apps.
+ */
+let sandboxScript;
+async function serveSandbox(url, res) {
+  try {
+    if (url.pathname === '/sandbox/sandbox-proxy.html') {
+      const { sandboxResponseHeadersForUrl } = await tsImport('./src/apps/sandbox-headers.ts', import.meta.url);
+      const body = await readFile(path.join(here, 'src/apps/sandbox-proxy.html'));
+      res.writeHead(200, sandboxResponseHeadersForUrl(url)).end(body);
+      return;
+    }
+    if (url.pathname === '/sandbox/sandbox-proxy.js') {
+      if (!sandboxScript) {
+        const { build } = await import('esbuild');
+        const out = await build({ entryPoints: [path.join(here, 'src/apps/sandbox-proxy-main.ts')], bundle: true, format: 'esm', write: false, target: 'es2022' });
+        sandboxScript = out.outputFiles[0].contents;
+      }
+      res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' }).end(sandboxScript);
+      return;
+    }
+    res.writeHead(404).end('not found');
+  } catch (error) {
+    res.writeHead(500).end(String(error?.stack ?? error));
+  }
+}
+
 /** Serves test/fixtures on http://127.0.0.1:<random port>; the page runs on http://localhost:<port>. */
 function secondOriginPlugin({ root = path.join(here, 'test/fixtures') } = {}) {
   let server;
@@ -24,6 +52,10 @@ function secondOriginPlugin({ root = path.join(here, 'test/fixtures') } = {}) {
     async serverStart() {
       server = http.createServer(async (req, res) => {
         const url = new URL(req.url, 'http://x');
+        if (url.pathname.startsWith('/sandbox/')) {
+          await serveSandbox(url, res);
+          return;
+        }
         const file = path.join(root, path.normalize(url.pathname).replace(/^([/\\])+/, ''));
         if (!file.startsWith(root)) { res.writeHead(403).end(); return; }
         try {
@@ -43,6 +75,10 @@ function secondOriginPlugin({ root = path.join(here, 'test/fixtures') } = {}) {
     serve(context) {
       if (context.path === '/__test/env.json') {
         return { body: JSON.stringify({ otherOrigin: origin }), type: 'application/json' };
+      }
+      if (context.path === '/__test/cors.json') {
+        // Readable from any origin, so only a CSP can keep a sandboxed View from fetching it.
+        return { body: '{"ok":true}', type: 'application/json', headers: { 'access-control-allow-origin': '*' } };
       }
     },
   };

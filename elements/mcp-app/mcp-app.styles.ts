@@ -1,0 +1,30 @@
+import { css } from 'lit';
+import { tokenStyles } from '../shared/tokens.js';
+
+export const mcpAppStyles = [
+  tokenStyles,
+  css`
+    :host { display: block; }
+    :host([hidden]) { display: none; }
+    .frame { position: relative; width: 100%; }
+    .frame iframe { display: block; width: 100%; border: 0; background: transparent; }
+    :host([data-border]) .frame { border: 1px solid var(--_border); border-radius: var(--_radius); overflow: hidden; }
+    :host([display-mode='fullscreen']) .frame {
+      position: fixed; inset: 0; z-index: 2147483000; background: var(--_surface);
+    }
+    :host([display-mode='pip']) .frame {
+      position: fixed; right: 1rem; bottom: 1rem; width: min(360px, 90vw); height: min(240px, 50vh);
+      z-index: 2147483000; background: var(--_surface); box-shadow: 0 12px 32px rgb(0 0 0 / 0.25);
+      border-radius: var(--_radius); overflow: hidden;
+    }
+    :host([display-mode='fullscreen']) .frame iframe, :host([display-mode='pip']) .frame iframe { height: 100% !important; }
+    .exit {
+      position: absolute; top: var(--_space-2); right: var(--_space-2); z-index: 1; font: inherit;
+      padding: var(--_space-1) var(--_space-2); border: 1px solid var(--_border); border-radius: var(--_radius);
+      background: var(--_surface); color: var(--_text); cursor: pointer;
+    }
+    .exit:focus-visible { outline: 2px solid var(--_focus); outline-offset: 2px; }
+    .status { margin: 0; color: var(--_text-muted); }
+    .status[data-kind='error'] { color: var(--_danger); }
+  `,
+];

@@ -1,0 +1,468 @@
+import { LitElement, html, nothing, type PropertyValues } from 'lit';
+import { ContextConsumer } from '@lit/context';
+import type { McpChannel } from '../../src/client/mcp-channel.js';
+import type { AhpMcpUiHostCapabilities } from '../../src/protocol/customizations.js';
+import type { ToolCallState } from '../../src/protocol/tool-calls.js';
+import { selectMcpServer } from '../../src/store/selectors.js';
+import type { SessionStoreLike } from '../../src/store/types.js';
+import { AppBridgeHost, type DownloadRequest } from '../../src/apps/bridge.js';
+import { normalizeCsp } from '../../src/apps/csp.js';
+import { buildStyleVariables } from '../../src/apps/host-context.js';
+import { buildAllowAttribute, normalizePermissions } from '../../src/apps/permissions.js';
+import { readUiResource } from '../../src/apps/resource.js';
+import { callToolResultOf, cancelReasonOf, repairPartialJson, resourceUriOf, toolArgumentsOf } from '../../src/apps/tool-call.js';
+import { windowTransport } from '../../src/apps/transport.js';
+import type { CallToolResult, ContentBlock, McpUiDisplayMode } from '../../src/apps/types.js';
+import { storeContext } from '../shared/store-context.js';
+import { setCustomStates, tryAttachInternals } from '../shared/custom-states.js';
+import { VERSION } from '../shared/version.js';
+import {
+  AhpAppDisplayModeEvent,
+  AhpAppDownloadEvent,
+  AhpAppMessageEvent,
+  AhpAppModelContextEvent,
+  AhpAppOpenLinkEvent,
+} from './events.js';
+import { mcpAppStyles } from './mcp-app.styles.js';
+
+type Phase = 'idle' | 'loading' | 'ready' | 'error' | 'closed';
+const READY = 'ui/notifications/sandbox-proxy-ready';
+const DISPLAY_MODES: McpUiDisplayMode[] = ['inline', 'fullscreen', 'pip'];
+/** Size reports this close to the applied height are echoes of our own change (no resize loops). */
+const SIZE_SLACK_PX = 2;
+const MAX_INLINE_HEIGHT = 6000;
+
+/**
+ * An MCP App View: reads the tool call's `ui://` resource over the server's `mcp://` channel and
+ * renders it in the sandbox proxy on another origin, bridging the MCP Apps protocol.
+ *
+ * @summary Renders an MCP App (the UI of an MCP tool call) in a sandbox.
+ * @tag ahp-mcp-app
+ * @csspart frame - The container of the sandbox iframe.
+ * @csspart exit - The host-owned button that leaves fullscreen or picture-in-picture.
+ * @csspart status - Loading and error text.
+ * @cssstate loading, ready, error, closed - Lifecycle of the View.
+ * @cssstate inline, fullscreen, pip - Display mode in force.
+ * @fires ahp-app-open-link - The View asks to open a link; cancelable (default: http/https in a new tab, noopener).
+ * @fires ahp-app-message - The View sends a message; cancelable (default: a user turn in the tool call's chat).
+ * @fires ahp-app-model-context - The View replaced its model context.
+ * @fires ahp-app-download - The View asks to download files; cancelable (default: save them).
+ * @fires ahp-app-display-mode - The display mode is about to change; cancelable.
+ */
+export class AhpMcpApp extends LitElement {
+  static override styles = mcpAppStyles;
+  static override properties = {
+    chat: {},
+    toolCallId: { attribute: 'tool-call-id' },
+    serverId: { attribute: 'server-id' },
+    resourceUri: { attribute: 'resource-uri' },
+    sandboxUrl: { attribute: 'sandbox-url' },
+    displayMode: { attribute: 'display-mode', reflect: true },
+    toolInput: { attribute: false },
+    toolResult: { attribute: false },
+    store: { attribute: false },
+    channel: { attribute: false },
+    capabilities: { attribute: false },
+    phase: { state: true },
+    errorText: { state: true },
+  };
+
+  /** Chat channel URI of the tool call. */
+  declare chat: string | null | undefined;
+  /** Id of the tool call whose App to show (reads server, `ui://` URI, input, result and status from the store). */
+  declare toolCallId: string | null | undefined;
+  /** MCP server customization id (explicit mode, or to override the tool call's contributor). */
+  declare serverId: string | null | undefined;
+  /** The `ui://` resource (explicit mode). */
+  declare resourceUri: string | null | undefined;
+  /** URL of the sandbox proxy page; must be on another origin than this page. */
+  declare sandboxUrl: string | null | undefined;
+  /** Display mode in force (`inline`, `fullscreen`, `pip`). */
+  declare displayMode: McpUiDisplayMode;
+  /** Tool arguments (explicit mode). */
+  declare toolInput: Record<string, unknown> | undefined;
+  /** Tool result (explicit mode). */
+  declare toolResult: CallToolResult | undefined;
+  /** Store to read from; when unset, the one provided by an ancestor `<ahp-session>`. */
+  declare store: SessionStoreLike | undefined;
+  /** The server's `mcp://` channel; when unset, `store.mcpChannel(serverId)`. */
+  declare channel: McpChannel | undefined;
+  /** The server's `mcpApp.capabilities`; when unset, read from the store. */
+  declare capabilities: AhpMcpUiHostCapabilities | undefined;
+  declare protected phase: Phase;
+  declare protected errorText: string;
+
+  /** The live bridge to the View (undefined until the sandbox is ready). */
+  bridge: AppBridgeHost | undefined;
+  /** The latest model context the View set (attached to the next message this element sends). */
+  modelContext: unknown;
+
+  private readonly internals = tryAttachInternals(this);
+  private readonly consumer = new ContextConsumer(this, { context: storeContext, subscribe: true });
+  private iframe: HTMLIFrameElement | undefined;
+  private toolCall: ToolCallState | undefined;
+  private releaseChat: (() => void) | undefined;
+  private unsubscribeToolCall: (() => void) | undefined;
+  private watching = '';
+  private mountKey = '';
+  private generation = 0;
+  private appliedHeight = 0;
+  private resizeObserver: ResizeObserver | undefined;
+  private readonly darkQuery = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : undefined;
+
+  constructor() {
+    super();
+    this.displayMode = 'inline';
+    this.phase = 'idle';
+    this.errorText = '';
+  }
+
+  /** The store in use. */
+  get currentStore(): SessionStoreLike | undefined {
+    return this.store ?? this.consumer.value;
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.darkQuery?.addEventListener('change', this.onScheme);
+  }
+
+  /** Keeps the View alive when moved with `moveBefore()`. */
+  connectedMoveCallback(): void {}
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.darkQuery?.removeEventListener('change', this.onScheme);
+    this.unwatch();
+    this.unmount('removed');
+  }
+
+  /**
+   * Sends `ui/resource-teardown`, waits (bounded) for the View, then removes it. Call before removing the
+   * element to give the View its goodbye; removal alone tears down without waiting (its frame is gone).
+   * Resolves true when the View answered.
+   */
+  async teardown(reason = 'host'): Promise<boolean> {
+    const bridge = this.bridge;
+    const answered = bridge ? await bridge.teardown(reason) : false;
+    this.unmount(reason);
+    this.phase = 'closed';
+    return answered;
+  }
+
+  /** Leaves fullscreen or picture-in-picture (host-owned exit). */
+  exitDisplayMode(): void {
+    this.applyDisplayMode('inline');
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    setCustomStates(this.internals, [this.phase, this.displayMode]);
+    const internal = ['phase', 'errorText', 'displayMode'];
+    if (changed.size && [...changed.keys()].every((k) => internal.includes(String(k)))) return;
+    this.sync();
+    if (changed.has('toolInput') && this.toolInput) this.bridge?.sendToolInput(this.toolInput);
+    if (changed.has('toolResult') && this.toolResult) this.bridge?.sendToolResult(this.toolResult);
+  }
+
+  protected override render() {
+    const exit =
+      this.displayMode !== 'inline'
+        ? html`<button type="button" part="exit" class="exit" @click=${() => this.exitDisplayMode()}>Exit ${this.displayMode === 'pip' ? 'picture-in-picture' : 'full screen'}</button>`
+        : nothing;
+    const status =
+      this.phase === 'error'
+        ? html`<p part="status" class="status" data-kind="error" role="alert">${this.errorText}</p>`
+        : this.phase === 'loading' || this.phase === 'idle'
+          ? html`<p part="status" class="status" data-kind="loading">Loading app…</p>`
+          : nothing;
+    return html`${status}<div part="frame" class="frame">${exit}</div>`;
+  }
+
+  private readonly onScheme = (): void => this.bridge?.setHostContext(this.themeContext());
+
+  private themeContext() {
+    const theme = this.darkQuery?.matches ? ('dark' as const) : ('light' as const);
+    return { theme, styles: { variables: buildStyleVariables() } };
+  }
+
+  /** Follows the tool call in the store and (re)mounts when what to show changes. */
+  private sync(): void {
+    const store = this.currentStore;
+    const watchKey = store && this.chat && this.toolCallId ? `${this.chat}\n${this.toolCallId}` : '';
+    if (watchKey !== this.watching) {
+      this.unwatch();
+      this.watching = watchKey;
+      if (store && this.chat && this.toolCallId) {
+        const chat = this.chat;
+        this.releaseChat = store.watchChat(chat);
+        this.unsubscribeToolCall = store.subscribeToolCall(chat, this.toolCallId, (tc) => this.onToolCall(tc));
+        this.toolCall = findToolCall(store, chat, this.toolCallId);
+      }
+    }
+    const serverId = this.resolvedServerId();
+    const uri = this.resourceUri || resourceUriOf(this.toolCall);
+    const key = serverId && uri && this.sandboxUrl ? JSON.stringify([serverId, uri, this.sandboxUrl, !!this.resolveChannel(serverId)]) : '';
+    if (key === this.mountKey) return;
+    this.unmount('replaced');
+    this.mountKey = key;
+    if (key) void this.mount(serverId!, uri!, this.sandboxUrl!);
+  }
+
+  private resolvedServerId(): string | undefined {
+    if (this.serverId) return this.serverId;
+    const contributor = this.toolCall?.contributor;
+    return contributor?.kind === 'mcp' ? contributor.customizationId : undefined;
+  }
+
+  private resolveChannel(serverId: string): McpChannel | undefined {
+    return this.channel ?? this.currentStore?.mcpChannel?.(serverId);
+  }
+
+  private unwatch(): void {
+    this.unsubscribeToolCall?.();
+    this.releaseChat?.();
+    this.unsubscribeToolCall = this.releaseChat = undefined;
+    this.watching = '';
+  }
+
+  private onToolCall(toolCall: ToolCallState | undefined): void {
+    this.toolCall = toolCall;
+    this.pushToolCall();
+    this.requestUpdate();
+  }
+
+  /** Forwards the tool call's input, partial input, result or cancellation to the bridge (it gates and dedupes). */
+  private pushToolCall(): void {
+    const tc = this.toolCall;
+    const bridge = this.bridge;
+    if (!tc || !bridge) return;
+    if (tc.status === 'streaming') {
+      const partial = typeof tc.partialInput === 'string' ? repairPartialJson(tc.partialInput) : undefined;
+      if (partial) bridge.sendToolInputPartial(partial);
+      return;
+    }
+    if (tc.status !== 'cancelled') {
+      const args = toolArgumentsOf(tc);
+      if (args) bridge.sendToolInput(args);
+    }
+    const result = callToolResultOf(tc);
+    if (result) bridge.sendToolResult(result);
+    const reason = cancelReasonOf(tc);
+    if (reason) bridge.sendToolCancelled(reason);
+  }
+
+  private fail(message: string): void {
+    this.phase = 'error';
+    this.errorText = message;
+  }
+
+  private async mount(serverId: string, uri: string, sandboxUrl: string): Promise<void> {
+    const generation = ++this.generation;
+    this.phase = 'loading';
+    let sandbox: URL;
+    try {
+      sandbox = new URL(sandboxUrl, document.baseURI);
+    } catch {
+      return this.fail(`Invalid sandbox-url “${sandboxUrl}”`);
+    }
+    if (sandbox.origin === location.origin || !/^https?:$/.test(sandbox.protocol)) {
+      return this.fail(`The sandbox-url must be an http(s) URL on another origin than this page (${location.origin}); a View on the page's own origin could read it.`);
+    }
+    const channel = this.resolveChannel(serverId);
+    if (!channel) return this.fail(`MCP server “${serverId}” has no mcp:// channel`);
+    let resource;
+    try {
+      resource = await readUiResource(channel, uri);
+    } catch (error) {
+      if (generation === this.generation) this.fail(`Could not load ${uri}: ${error instanceof Error ? error.message : String(error)}`);
+      return;
+    }
+    if (generation !== this.generation || !this.isConnected) return;
+    const csp = normalizeCsp(resource.meta.csp);
+    const permissions = normalizePermissions(resource.meta.permissions);
+    if (csp) sandbox.searchParams.set('csp', JSON.stringify(csp));
+    sandbox.searchParams.set('parent', location.origin);
+    if (resource.meta.prefersBorder === true) this.setAttribute('data-border', '');
+
+    const frame = document.createElement('iframe');
+    frame.setAttribute('sandbox', 'allow-scripts allow-same-origin allow-forms');
+    const allow = buildAllowAttribute(permissions);
+    if (allow) frame.setAttribute('allow', allow);
+    frame.title = 'MCP App';
+    frame.style.height = '0px';
+    frame.src = sandbox.href;
+    const target = sandbox.origin;
+    const ready = new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => done(false), 10000);
+      const onMessage = (event: MessageEvent): void => {
+        if (event.source === frame.contentWindow && event.origin === target && (event.data as { method?: unknown })?.method === READY) done(true);
+      };
+      const done = (ok: boolean): void => {
+        clearTimeout(timer);
+        window.removeEventListener('message', onMessage);
+        resolve(ok);
+      };
+      window.addEventListener('message', onMessage);
+    });
+    await this.updateComplete;
+    this.renderRoot.querySelector('.frame')?.appendChild(frame);
+    this.iframe = frame;
+    if (!(await ready) || generation !== this.generation) {
+      if (generation === this.generation) this.fail(`The sandbox at ${target} did not answer (is it served with its script, on another origin?)`);
+      return;
+    }
+    const store = this.currentStore;
+    const capabilities = this.capabilities ?? selectMcpServer(store?.getState(), serverId)?.server.mcpApp?.capabilities;
+    const toolName = this.toolCall?.toolName;
+    this.bridge = new AppBridgeHost({
+      transport: windowTransport(frame.contentWindow!, target),
+      channel,
+      capabilities,
+      hostInfo: { name: 'ahp-elements', version: VERSION },
+      sandbox: { csp, permissions },
+      hostContext: {
+        ...this.themeContext(),
+        displayMode: this.displayMode,
+        availableDisplayModes: [...DISPLAY_MODES],
+        containerDimensions: this.containerDimensions(),
+        locale: navigator.language,
+        timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+        userAgent: `ahp-elements/${VERSION}`,
+        platform: 'web',
+        deviceCapabilities: { touch: matchMedia('(pointer: coarse)').matches, hover: matchMedia('(hover: hover)').matches },
+        ...(toolName && { toolInfo: { ...(this.toolCallId && { id: this.toolCallId }), tool: { name: toolName, inputSchema: { type: 'object' } } } }),
+      },
+      handlers: {
+        openLink: (url) => this.onOpenLink(url),
+        message: (m) => this.onMessage(m.content),
+        updateModelContext: (ctx) => {
+          this.modelContext = ctx;
+          this.dispatchEvent(new AhpAppModelContextEvent(ctx));
+        },
+        requestDisplayMode: (mode) => this.applyDisplayMode(mode),
+        downloadFile: (request) => this.onDownload(request),
+        sizeChanged: (size) => this.onSizeChanged(size),
+        requestTeardown: () => void this.teardown('app'),
+        initialized: () => {
+          this.phase = 'ready';
+        },
+      },
+    }).start();
+    this.resizeObserver = new ResizeObserver(() => this.bridge?.setHostContext({ containerDimensions: this.containerDimensions() }));
+    this.resizeObserver.observe(this);
+    frame.contentWindow!.postMessage(
+      { jsonrpc: '2.0', method: 'ui/notifications/sandbox-resource-ready', params: { html: resource.html, ...(csp && { csp }), ...(permissions && { permissions }) } },
+      target,
+    );
+    this.pushToolCall();
+    if (this.toolInput) this.bridge.sendToolInput(this.toolInput);
+    if (this.toolResult) this.bridge.sendToolResult(this.toolResult);
+  }
+
+  private unmount(reason: string): void {
+    this.generation++;
+    if (this.bridge) {
+      // The frame may already be detached; the request is best effort and the bridge closes at once.
+      void this.bridge.teardown(reason).catch(() => {});
+      this.bridge.close();
+    }
+    this.bridge = undefined;
+    this.resizeObserver?.disconnect();
+    this.resizeObserver = undefined;
+    this.iframe?.remove();
+    this.iframe = undefined;
+    this.appliedHeight = 0;
+    this.mountKey = '';
+  }
+
+  private containerDimensions() {
+    if (this.displayMode === 'inline') return { width: Math.round(this.getBoundingClientRect().width), maxHeight: MAX_INLINE_HEIGHT };
+    const rect = this.iframe?.getBoundingClientRect();
+    return { width: Math.round(rect?.width ?? innerWidth), height: Math.round(rect?.height ?? innerHeight) };
+  }
+
+  private onSizeChanged(size: { width?: number; height?: number }): void {
+    const frame = this.iframe;
+    if (!frame || size.height === undefined) return;
+    const height = Math.min(Math.ceil(size.height), MAX_INLINE_HEIGHT);
+    if (Math.abs(height - this.appliedHeight) <= SIZE_SLACK_PX) return;
+    this.appliedHeight = height;
+    frame.style.height = `${height}px`;
+  }
+
+  private applyDisplayMode(mode: McpUiDisplayMode): McpUiDisplayMode {
+    const previous = this.displayMode;
+    if (mode === previous) return mode;
+    if (!this.dispatchEvent(new AhpAppDisplayModeEvent({ mode, previous }))) return previous;
+    this.displayMode = mode;
+    this.setAttribute('display-mode', mode);
+    this.bridge?.setHostContext({ displayMode: mode, containerDimensions: this.containerDimensions() });
+    return mode;
+  }
+
+  private onOpenLink(url: string): boolean {
+    if (!this.dispatchEvent(new AhpAppOpenLinkEvent(url))) return true;
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      return false;
+    }
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return false;
+    window.open(parsed.href, '_blank', 'noopener,noreferrer');
+    return true;
+  }
+
+  private onMessage(content: ContentBlock[]): boolean {
+    const text = content
+      .filter((c) => c.type === 'text' && typeof c['text'] === 'string')
+      .map((c) => c['text'] as string)
+      .join('\n');
+    const modelContext = this.modelContext;
+    if (!this.dispatchEvent(new AhpAppMessageEvent({ text, content, modelContext }))) return true;
+    const store = this.currentStore;
+    if (!store || !this.chat || !text) return false;
+    store.dispatch(
+      {
+        type: 'chat/turnStarted',
+        turnId: crypto.randomUUID(),
+        startedAt: new Date().toISOString(),
+        message: { text, origin: { kind: 'user' }, ...(modelContext !== undefined && { _meta: { mcpAppModelContext: modelContext } }) },
+      },
+      this.chat,
+    );
+    this.modelContext = undefined;
+    return true;
+  }
+
+  private onDownload(request: DownloadRequest): boolean {
+    if (!this.dispatchEvent(new AhpAppDownloadEvent(request))) return true;
+    for (const { fileName, item } of request.contents) {
+      const resource = (item['resource'] ?? {}) as { text?: unknown; blob?: unknown; mimeType?: unknown };
+      const type = typeof resource.mimeType === 'string' ? resource.mimeType : 'application/octet-stream';
+      let blob: Blob | undefined;
+      if (typeof resource.text === 'string') blob = new Blob([resource.text], { type });
+      else if (typeof resource.blob === 'string') blob = new Blob([Uint8Array.from(atob(resource.blob), (c) => c.charCodeAt(0))], { type });
+      if (!blob) continue;
+      const a = document.createElement('a');
+      a.href = URL.createObjectURL(blob);
+      a.download = fileName;
+      a.click();
+      setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+    }
+    return true;
+  }
+}
+
+function findToolCall(store: SessionStoreLike, chat: string, id: string): ToolCallState | undefined {
+  const state = store.getChatState(chat);
+  const parts = [...(state?.turns ?? []).flatMap((t) => t.responseParts), ...(state?.activeTurn?.responseParts ?? [])];
+  for (const part of parts) if (part.kind === 'toolCall' && part.toolCall.toolCallId === id) return part.toolCall;
+  return undefined;
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'ahp-mcp-app': AhpMcpApp;
+  }
+}

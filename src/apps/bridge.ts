@@ -1,0 +1,454 @@
+import type { McpChannel } from '../client/mcp-channel.js';
+import type { AhpMcpUiHostCapabilities } from '../protocol/customizations.js';
+import { allowedMcpMethods } from '../protocol/mcp-channel-methods.js';
+import { diffHostContext } from './host-context.js';
+import { sanitizeFileName } from './file-name.js';
+import type { BridgeTransport } from './transport.js';
+import {
+  MCP_APPS_PROTOCOL_VERSION,
+  type CallToolResult,
+  type ContentBlock,
+  type McpUiAppCapabilities,
+  type McpUiDisplayMode,
+  type McpUiHostCapabilities,
+  type McpUiHostContext,
+  type McpUiResourceCsp,
+  type McpUiResourcePermissions,
+} from './types.js';
+
+type Id = string | number;
+type Params = Record<string, unknown>;
+
+/** A JSON-RPC error to answer a View request with. */
+export class BridgeError extends Error {
+  readonly code: number;
+  constructor(code: number, message: string) {
+    super(message);
+    this.name = 'BridgeError';
+    this.code = code;
+  }
+}
+
+/** `ui/download-file` as the host sees it: the View's contents with a sanitized file name each. */
+export interface DownloadRequest {
+  contents: { fileName: string; item: ContentBlock }[];
+}
+
+/** What the embedder decides; every callback may be async. A missing callback refuses the request. */
+export interface AppBridgeHandlers {
+  /** `ui/open-link`: true when the link was opened. */
+  openLink?(url: string): boolean | Promise<boolean>;
+  /** `ui/message`: true when the message was accepted into the conversation. */
+  message?(message: { role: string; content: ContentBlock[] }): boolean | Promise<boolean>;
+  /** `ui/update-model-context` (each call replaces the previous one). */
+  updateModelContext?(context: { content?: ContentBlock[]; structuredContent?: Params }): void;
+  /** `ui/request-display-mode`, already checked against both sides' modes: returns the mode now in force. */
+  requestDisplayMode?(mode: McpUiDisplayMode): McpUiDisplayMode | Promise<McpUiDisplayMode>;
+  /** `ui/download-file`: true when the download happened. */
+  downloadFile?(request: DownloadRequest): boolean | Promise<boolean>;
+  /** `ui/notifications/size-changed`. */
+  sizeChanged?(size: { width?: number; height?: number }): void;
+  /** `ui/notifications/request-teardown`. */
+  requestTeardown?(): void;
+  /** `notifications/message` (logging) from the View. */
+  log?(params: Params): void;
+  /** The View sent `ui/notifications/initialized`. */
+  initialized?(): void;
+  /** A malformed message or a refused request, for diagnostics. */
+  warn?(message: string): void;
+}
+
+export interface AppBridgeHostOptions {
+  transport: BridgeTransport;
+  /** The server's `mcp://` channel; without it no MCP method is relayed. */
+  channel?: McpChannel | undefined;
+  /** The server's `mcpApp.capabilities` (what the channel serves). */
+  capabilities?: AhpMcpUiHostCapabilities | undefined;
+  hostInfo?: { name: string; version: string };
+  /** Initial host context (theme, styles, display mode, dimensions, locale…). */
+  hostContext?: McpUiHostContext;
+  /** What the sandbox actually applied. */
+  sandbox?: { csp?: McpUiResourceCsp | undefined; permissions?: McpUiResourcePermissions | undefined };
+  handlers?: AppBridgeHandlers;
+  /** How long `teardown()` waits for the View's answer (default 500 ms). */
+  teardownTimeoutMs?: number;
+}
+
+const DISPLAY_MODES: readonly McpUiDisplayMode[] = ['inline', 'fullscreen', 'pip'];
+const isObject = (v: unknown): v is Params => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isId = (v: unknown): v is Id => typeof v === 'string' || typeof v === 'number';
+
+/** Whether a tool's `_meta.ui.visibility` lets a View call it (absent = model and app). */
+export function isAppVisible(tool: unknown): boolean {
+  const ui = isObject(tool) && isObject(tool['_meta']) ? tool['_meta']['ui'] : undefined;
+  const visibility = isObject(ui) ? ui['visibility'] : undefined;
+  return !Array.isArray(visibility) || visibility.includes('app');
+}
+
+/**
+ * Host side of one MCP App View: JSON-RPC 2.0 over a `BridgeTransport` (through the sandbox proxy).
+ * Answers the handshake, holds every host→View message until `ui/notifications/initialized`, sends
+ * `tool-input` exactly once before the result, relays allowed MCP methods over the server's `mcp://`
+ * channel (View `tools/call` only for app-visible tools of the same server) and surfaces the `ui/*`
+ * requests through `handlers`.
+ */
+export class AppBridgeHost {
+  private readonly options: AppBridgeHostOptions;
+  private readonly transport: BridgeTransport;
+  private stopListening: (() => void) | undefined;
+  private context: McpUiHostContext;
+  private nextId = 1;
+  private readonly pending = new Map<Id, (message: Params) => void>();
+  private toolsCache: Promise<Map<string, unknown>> | undefined;
+  private unsubscribers: (() => void)[] = [];
+  private closed = false;
+
+  /** True once the View sent `ui/notifications/initialized`. */
+  initialized = false;
+  /** What the View declared in `ui/initialize`. */
+  appCapabilities: McpUiAppCapabilities | undefined;
+  appInfo: { name?: string; version?: string } | undefined;
+  /** The latest `ui/update-model-context` (last wins). */
+  modelContext: { content?: ContentBlock[]; structuredContent?: Params } | undefined;
+
+  // Lifecycle of the tool call as the View must see it.
+  private inputSent = false;
+  private input: Params | undefined;
+  private partial: Params | undefined;
+  private final: { method: string; params: Params } | undefined;
+  private finalSent = false;
+
+  constructor(options: AppBridgeHostOptions) {
+    this.options = options;
+    this.transport = options.transport;
+    this.context = { platform: 'web', ...options.hostContext };
+  }
+
+  /** Starts listening to the View. */
+  start(): this {
+    this.stopListening ??= this.transport.listen((message) => this.receive(message));
+    return this;
+  }
+
+  /** The current full host context. */
+  get hostContext(): McpUiHostContext {
+    return this.context;
+  }
+
+  /** Merges into the host context; once initialized, sends the changed keys as `host-context-changed`. */
+  setHostContext(patch: Partial<McpUiHostContext>): void {
+    const next = { ...this.context, ...patch };
+    const diff = diffHostContext(this.context, next);
+    this.context = next;
+    if (diff && this.initialized && !this.closed) this.notify('ui/notifications/host-context-changed', diff);
+  }
+
+  /** The complete tool arguments (sent once, after `initialized`). */
+  sendToolInput(args: Params | undefined): void {
+    if (this.inputSent || this.input) return;
+    this.input = isObject(args) ? args : {};
+    this.flush();
+  }
+
+  /** Streaming arguments; only the latest is kept and none are sent after the complete input. */
+  sendToolInputPartial(args: Params): void {
+    if (this.inputSent || this.input || !isObject(args)) return;
+    this.partial = args;
+    if (this.initialized) {
+      this.notify('ui/notifications/tool-input-partial', { arguments: args });
+      this.partial = undefined;
+    }
+  }
+
+  /** The tool result (buffered until the View is initialized and has its input). */
+  sendToolResult(result: CallToolResult): void {
+    if (this.final) return;
+    this.final = { method: 'ui/notifications/tool-result', params: result as Params };
+    this.flush();
+  }
+
+  /** The tool call was cancelled (by the user, an error or the host). */
+  sendToolCancelled(reason?: string): void {
+    if (this.final) return;
+    this.final = { method: 'ui/notifications/tool-cancelled', params: reason ? { reason } : {} };
+    this.flush();
+  }
+
+  /**
+   * Sends `ui/resource-teardown` and waits (bounded) for the answer; resolves true when the View
+   * answered. Then closes the bridge.
+   */
+  async teardown(reason = 'host'): Promise<boolean> {
+    if (this.closed) return false;
+    const timeout = this.options.teardownTimeoutMs ?? 500;
+    let answered = false;
+    try {
+      await Promise.race([
+        this.request('ui/resource-teardown', { reason }).then(() => (answered = true)),
+        new Promise((resolve) => setTimeout(resolve, timeout)),
+      ]);
+    } catch {
+      answered = true;
+    }
+    this.close();
+    return answered;
+  }
+
+  /** Stops listening and forgets everything pending. */
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.stopListening?.();
+    for (const off of this.unsubscribers) off();
+    this.unsubscribers = [];
+    this.pending.clear();
+  }
+
+  /** Sends a host→View request (e.g. `ping`); rejects with the View's error. */
+  request(method: string, params: Params = {}): Promise<Params> {
+    const id = `h${this.nextId++}`;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, (message) => {
+        if (isObject(message['error'])) reject(new BridgeError(Number(message['error']['code']) || -32603, String(message['error']['message'])));
+        else resolve(isObject(message['result']) ? message['result'] : {});
+      });
+      this.transport.send({ jsonrpc: '2.0', id, method, params });
+    });
+  }
+
+  private notify(method: string, params: Params): void {
+    if (!this.closed) this.transport.send({ jsonrpc: '2.0', method, params });
+  }
+
+  private flush(): void {
+    if (!this.initialized || this.closed) return;
+    if (!this.inputSent && (this.input || this.final)) {
+      this.inputSent = true;
+      this.partial = undefined;
+      this.notify('ui/notifications/tool-input', { arguments: this.input ?? {} });
+    }
+    if (!this.inputSent && this.partial) {
+      this.notify('ui/notifications/tool-input-partial', { arguments: this.partial });
+      this.partial = undefined;
+    }
+    if (this.inputSent && this.final && !this.finalSent) {
+      this.finalSent = true;
+      this.notify(this.final.method, this.final.params);
+    }
+  }
+
+  private receive(message: unknown): void {
+    if (this.closed || !isObject(message) || message['jsonrpc'] !== '2.0') return;
+    const method = message['method'];
+    if (typeof method !== 'string') {
+      // A response to one of our requests.
+      if (isId(message['id'])) {
+        const settle = this.pending.get(message['id']);
+        this.pending.delete(message['id']);
+        settle?.(message);
+      }
+      return;
+    }
+    const params = isObject(message['params']) ? message['params'] : {};
+    if (!isId(message['id'])) {
+      this.onNotification(method, params);
+      return;
+    }
+    const id = message['id'];
+    this.onRequest(method, params).then(
+      (result) => this.transport.send({ jsonrpc: '2.0', id, result }),
+      (error: unknown) => {
+        const code = typeof (error as { code?: unknown })?.code === 'number' ? (error as { code: number }).code : -32603;
+        const text = error instanceof Error ? error.message : String(error);
+        this.options.handlers?.warn?.(`${method}: ${text}`);
+        if (!this.closed) this.transport.send({ jsonrpc: '2.0', id, error: { code, message: text } });
+      },
+    );
+  }
+
+  private onNotification(method: string, params: Params): void {
+    const h = this.options.handlers;
+    switch (method) {
+      case 'ui/notifications/initialized':
+        if (this.initialized) return;
+        this.initialized = true;
+        this.forwardServerNotifications();
+        h?.initialized?.();
+        this.flush();
+        return;
+      case 'ui/notifications/size-changed': {
+        const size: { width?: number; height?: number } = {};
+        for (const k of ['width', 'height'] as const) {
+          const v = params[k];
+          if (typeof v === 'number' && Number.isFinite(v) && v >= 0) size[k] = v;
+        }
+        h?.sizeChanged?.(size);
+        return;
+      }
+      case 'ui/notifications/request-teardown':
+        h?.requestTeardown?.();
+        return;
+      case 'notifications/message':
+        h?.log?.(params);
+        if (this.serves('notifications/message')) {
+          try {
+            this.options.channel?.notify('notifications/message', params);
+          } catch {
+            // The channel went away; logging is best effort.
+          }
+        }
+        return;
+      default:
+        h?.warn?.(`ignored notification ${method}`);
+    }
+  }
+
+  private serves(method: string): boolean {
+    return !!this.options.channel && allowedMcpMethods(this.options.capabilities).has(method);
+  }
+
+  private hostCapabilities(): McpUiHostCapabilities {
+    const caps: McpUiHostCapabilities = {};
+    const server = this.options.capabilities;
+    if (this.options.channel && isObject(server)) {
+      for (const key of ['serverTools', 'serverResources', 'logging', 'sampling'] as const) {
+        const value = server[key];
+        if (isObject(value)) (caps as Params)[key] = { ...value };
+      }
+    }
+    const h = this.options.handlers ?? {};
+    if (h.openLink) caps.openLinks = {};
+    if (h.downloadFile) caps.downloadFile = {};
+    if (h.message) caps.message = { text: {} };
+    if (h.updateModelContext) caps.updateModelContext = { text: {}, structuredContent: {} };
+    const sandbox = this.options.sandbox ?? {};
+    caps.sandbox = {
+      ...(sandbox.csp && { csp: sandbox.csp }),
+      ...(sandbox.permissions && { permissions: sandbox.permissions }),
+    };
+    caps.experimental = {};
+    return caps;
+  }
+
+  private async onRequest(method: string, params: Params): Promise<Params> {
+    const h = this.options.handlers ?? {};
+    switch (method) {
+      case 'ui/initialize': {
+        // Tolerated more than once (a View that reconnects): answered the same way each time.
+        if (!isObject(params['appInfo']) || typeof params['protocolVersion'] !== 'string') {
+          throw new BridgeError(-32602, 'ui/initialize needs appInfo and protocolVersion');
+        }
+        this.appInfo = params['appInfo'] as { name?: string; version?: string };
+        this.appCapabilities = isObject(params['appCapabilities']) ? (params['appCapabilities'] as McpUiAppCapabilities) : {};
+        return {
+          protocolVersion: MCP_APPS_PROTOCOL_VERSION,
+          hostInfo: this.options.hostInfo ?? { name: 'ahp-elements', version: '0' },
+          hostCapabilities: this.hostCapabilities(),
+          hostContext: this.context,
+        };
+      }
+      case 'ping':
+        return {};
+      case 'ui/open-link': {
+        const url = params['url'];
+        if (typeof url !== 'string') throw new BridgeError(-32602, 'ui/open-link needs a url');
+        if (!h.openLink) throw new BridgeError(-32601, 'Opening links is not supported');
+        return (await h.openLink(url)) ? {} : { isError: true };
+      }
+      case 'ui/message': {
+        if (!h.message) throw new BridgeError(-32601, 'Messages are not supported');
+        const content = Array.isArray(params['content']) ? params['content'] : isObject(params['content']) ? [params['content']] : undefined;
+        if (!content || !content.every(isObject)) throw new BridgeError(-32602, 'ui/message needs content blocks');
+        const role = typeof params['role'] === 'string' ? params['role'] : 'user';
+        return (await h.message({ role, content: content as ContentBlock[] })) ? {} : { isError: true };
+      }
+      case 'ui/update-model-context': {
+        const next: { content?: ContentBlock[]; structuredContent?: Params } = {};
+        if (Array.isArray(params['content'])) next.content = params['content'].filter(isObject) as ContentBlock[];
+        if (isObject(params['structuredContent'])) next.structuredContent = params['structuredContent'];
+        this.modelContext = next;
+        h.updateModelContext?.(next);
+        return {};
+      }
+      case 'ui/request-display-mode': {
+        const mode = params['mode'];
+        const current = this.context.displayMode ?? 'inline';
+        if (typeof mode !== 'string' || !DISPLAY_MODES.includes(mode as McpUiDisplayMode)) {
+          throw new BridgeError(-32602, `Unknown display mode ${String(mode)}`);
+        }
+        const appModes = this.appCapabilities?.availableDisplayModes;
+        const hostModes = this.context.availableDisplayModes ?? ['inline'];
+        const allowed = hostModes.includes(mode as McpUiDisplayMode) && (!Array.isArray(appModes) || appModes.includes(mode as McpUiDisplayMode));
+        if (!allowed || !h.requestDisplayMode) return { mode: current };
+        const inForce = await h.requestDisplayMode(mode as McpUiDisplayMode);
+        this.setHostContext({ displayMode: inForce });
+        return { mode: inForce };
+      }
+      case 'ui/download-file': {
+        if (!h.downloadFile) throw new BridgeError(-32601, 'Downloads are not supported');
+        const contents = Array.isArray(params['contents']) ? params['contents'].filter(isObject) : [];
+        if (!contents.length) throw new BridgeError(-32602, 'ui/download-file needs contents');
+        const files = contents.map((item) => {
+          const resource = isObject(item['resource']) ? item['resource'] : item;
+          const name = resource['name'] ?? resource['uri'];
+          return { fileName: sanitizeFileName(typeof resource['uri'] === 'string' ? resource['uri'] : name), item: item as ContentBlock };
+        });
+        return (await h.downloadFile({ contents: files })) ? {} : { isError: true };
+      }
+      case 'tools/call':
+        return this.callTool(params);
+      default:
+        if (method.startsWith('ui/') || !this.serves(method)) {
+          throw new BridgeError(-32601, `Method not found: ${method}`);
+        }
+        return this.options.channel!.request<Params>(method, params);
+    }
+  }
+
+  private async callTool(params: Params): Promise<Params> {
+    const name = params['name'];
+    if (typeof name !== 'string') throw new BridgeError(-32602, 'tools/call needs a tool name');
+    if (!this.serves('tools/call')) throw new BridgeError(-32601, 'Method not found: tools/call');
+    const tools = await this.listTools();
+    const tool = tools.get(name);
+    if (!tool) throw new BridgeError(-32602, `Unknown tool '${name}' on this server`);
+    if (!isAppVisible(tool)) throw new BridgeError(-32600, `Tool '${name}' is not visible to apps`);
+    return this.options.channel!.request<Params>('tools/call', params);
+  }
+
+  /** All tools of the server (every page), cached until `notifications/tools/list_changed`. */
+  private listTools(): Promise<Map<string, unknown>> {
+    this.toolsCache ??= (async () => {
+      const map = new Map<string, unknown>();
+      let cursor: unknown;
+      for (let page = 0; page < 20; page++) {
+        const result = await this.options.channel!.request<Params>('tools/list', typeof cursor === 'string' ? { cursor } : {});
+        for (const tool of Array.isArray(result?.['tools']) ? result['tools'] : []) {
+          if (isObject(tool) && typeof tool['name'] === 'string') map.set(tool['name'], tool);
+        }
+        cursor = result?.['nextCursor'];
+        if (typeof cursor !== 'string') break;
+      }
+      return map;
+    })();
+    this.toolsCache.catch(() => (this.toolsCache = undefined));
+    return this.toolsCache;
+  }
+
+  private forwardServerNotifications(): void {
+    const channel = this.options.channel;
+    const caps = this.options.capabilities;
+    if (!channel) return;
+    const forward = (method: string, enabled: unknown) => {
+      if (!isObject(enabled) || enabled['listChanged'] !== true) return;
+      this.unsubscribers.push(
+        channel.onNotification(method, (params) => {
+          if (method === 'notifications/tools/list_changed') this.toolsCache = undefined;
+          this.notify(method, params);
+        }),
+      );
+    };
+    forward('notifications/tools/list_changed', caps?.serverTools);
+    forward('notifications/resources/list_changed', caps?.serverResources);
+  }
+}

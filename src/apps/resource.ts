@@ -1,0 +1,47 @@
+import type { McpChannel } from '../client/mcp-channel.js';
+import { MCP_APP_MIME_TYPE, type McpUiResourceMeta } from './types.js';
+
+/** A `ui://` resource ready to render. */
+export interface UiResource {
+  html: string;
+  /** `_meta.ui`: the listing entry's, overridden key by key by the content item's. */
+  meta: McpUiResourceMeta;
+}
+
+type Obj = Record<string, unknown>;
+const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+const uiOf = (item: unknown): Obj | undefined => {
+  if (!isObject(item)) return undefined;
+  const meta = isObject(item['_meta']) ? item['_meta'] : isObject(item['meta']) ? item['meta'] : undefined;
+  return meta && isObject(meta['ui']) ? meta['ui'] : undefined;
+};
+
+const decodeBase64 = (blob: string): string => {
+  const bytes = Uint8Array.from(atob(blob), (c) => c.charCodeAt(0));
+  return new TextDecoder().decode(bytes);
+};
+
+/**
+ * Reads a `ui://` resource over the server's `mcp://` channel (`resources/read`), takes the HTML from
+ * `text` or base64 `blob`, and merges `_meta.ui` from the `resources/list` entry (when listable) under
+ * the content item's. Throws when the answer is not exactly one MCP App HTML document.
+ */
+export async function readUiResource(channel: McpChannel, uri: string): Promise<UiResource> {
+  const result = await channel.request<Obj>('resources/read', { uri });
+  const contents = Array.isArray(result?.['contents']) ? result['contents'] : [];
+  if (contents.length !== 1 || !isObject(contents[0])) throw new Error(`resources/read ${uri}: expected exactly one content item, got ${contents.length}`);
+  const item = contents[0];
+  const mime = typeof item['mimeType'] === 'string' ? item['mimeType'] : '';
+  if (mime && mime.replace(/\s/g, '') !== MCP_APP_MIME_TYPE) throw new Error(`resources/read ${uri}: unsupported mimeType ${mime}`);
+  const html = typeof item['text'] === 'string' ? item['text'] : typeof item['blob'] === 'string' ? decodeBase64(item['blob']) : undefined;
+  if (html === undefined) throw new Error(`resources/read ${uri}: no text or blob`);
+  let listed: Obj | undefined;
+  try {
+    const list = await channel.request<Obj>('resources/list', {});
+    const entry = (Array.isArray(list?.['resources']) ? list['resources'] : []).find((r) => isObject(r) && r['uri'] === uri);
+    listed = uiOf(entry);
+  } catch {
+    // Not listable (capability, or the server leaves UI resources out): the content item's meta alone.
+  }
+  return { html, meta: { ...listed, ...uiOf(item) } as McpUiResourceMeta };
+}

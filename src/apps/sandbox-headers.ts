@@ -1,0 +1,36 @@
+import { buildCsp, parseCspParam } from './csp.js';
+
+/** What a server must know to answer one sandbox proxy request. */
+export interface SandboxHeaderOptions {
+  /** The host page origin allowed to frame the proxy (`frame-ancestors`); omitted → any. */
+  frameAncestors?: string;
+}
+
+/**
+ * Response headers for the sandbox proxy page: the View's CSP (from the `csp` query value, JSON of
+ * `_meta.ui.csp`; restrictive default when absent or malformed), no caching (the policy differs per
+ * request), no MIME sniffing, no referrer. Works in Node and any server runtime.
+ */
+export function sandboxResponseHeaders(cspJson: string | null | undefined, options: SandboxHeaderOptions = {}): Record<string, string> {
+  const frameAncestors = options.frameAncestors ? [options.frameAncestors] : [];
+  return {
+    'Content-Type': 'text/html; charset=utf-8',
+    'Content-Security-Policy': buildCsp(parseCspParam(cspJson), { frameAncestors }),
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'no-referrer',
+  };
+}
+
+/** `sandboxResponseHeaders` for a request URL of the proxy page (`?csp=<json>&parent=<origin>`). */
+export function sandboxResponseHeadersForUrl(url: string | URL): Record<string, string> {
+  const u = new URL(String(url), 'http://localhost');
+  const parent = u.searchParams.get('parent');
+  let frameAncestors: string | undefined;
+  try {
+    if (parent) frameAncestors = new URL(parent).origin;
+  } catch {
+    frameAncestors = undefined;
+  }
+  return sandboxResponseHeaders(u.searchParams.get('csp'), frameAncestors ? { frameAncestors } : {});
+}

@@ -1,0 +1,100 @@
+import { buildAllowAttribute } from './permissions.js';
+
+/** Host ↔ proxy only; never relayed. */
+const SANDBOX_PREFIX = 'ui/notifications/sandbox-';
+const READY = 'ui/notifications/sandbox-proxy-ready';
+const RESOURCE_READY = 'ui/notifications/sandbox-resource-ready';
+/** The View's iframe sandbox (spec); an override may only drop tokens, never add them. */
+const INNER_SANDBOX = ['allow-scripts', 'allow-same-origin', 'allow-forms'];
+
+const methodOf = (data: unknown): unknown => (typeof data === 'object' && data !== null ? (data as { method?: unknown }).method : undefined);
+
+/** Why the proxy refused to run (shown in the page and thrown). */
+export class SandboxProxyError extends Error {
+  constructor(message: string) {
+    super(`[ahp sandbox] ${message}`);
+    this.name = 'SandboxProxyError';
+  }
+}
+
+/** The inner sandbox tokens for an optional override: the intersection with the default set. */
+export function innerSandboxTokens(override: unknown): string {
+  if (typeof override !== 'string') return INNER_SANDBOX.join(' ');
+  return override.split(/\s+/).filter((t) => INNER_SANDBOX.includes(t)).join(' ');
+}
+
+/**
+ * The sandbox proxy page's script. Refuses to run unframed or when the top window is reachable
+ * (same origin as the host page); pins the host origin from `?parent=` and the View frame by
+ * `event.source`; on `sandbox-resource-ready` creates the View iframe and writes the HTML into it (the
+ * View inherits this page's origin and its header CSP); relays every other message both ways.
+ * Returns the stop function.
+ */
+export function runSandboxProxy(win: Window = window): () => void {
+  const doc = win.document;
+  const fail = (message: string): never => {
+    const error = new SandboxProxyError(message);
+    doc.body?.replaceChildren(Object.assign(doc.createElement('p'), { textContent: error.message }));
+    throw error;
+  };
+  if (win.self === win.top) fail('this page only runs inside an MCP Apps host iframe');
+  let topReachable = false;
+  try {
+    topReachable = !!win.top && typeof win.top.document === 'object' && win.top.document !== null;
+  } catch {
+    topReachable = false;
+  }
+  if (topReachable) fail('the host page has the same origin as the sandbox; serve the sandbox from another origin');
+  const ownOrigin = win.location.origin;
+  let parentOrigin = '';
+  try {
+    parentOrigin = new URL(new URL(win.location.href).searchParams.get('parent') ?? '').origin;
+  } catch {
+    fail('missing or invalid ?parent=<host origin>');
+  }
+  if (!/^https?:\/\//.test(parentOrigin)) fail('missing or invalid ?parent=<host origin>');
+  if (parentOrigin === ownOrigin) fail('the host page has the same origin as the sandbox');
+
+  let inner: HTMLIFrameElement | undefined;
+  const onMessage = (event: MessageEvent): void => {
+    const method = methodOf(event.data);
+    if (event.source === win.parent) {
+      if (event.origin !== parentOrigin) return;
+      if (method === RESOURCE_READY) {
+        if (!inner) load((event.data as { params?: Record<string, unknown> }).params ?? {});
+        return;
+      }
+      if (typeof method === 'string' && method.startsWith(SANDBOX_PREFIX)) return;
+      inner?.contentWindow?.postMessage(event.data, ownOrigin);
+      return;
+    }
+    if (inner && event.source === inner.contentWindow) {
+      if (event.origin !== ownOrigin) return;
+      if (typeof method === 'string' && method.startsWith(SANDBOX_PREFIX)) return;
+      win.parent.postMessage(event.data, parentOrigin);
+    }
+  };
+  const load = (params: Record<string, unknown>): void => {
+    const html = params['html'];
+    if (typeof html !== 'string') return;
+    const frame = doc.createElement('iframe');
+    frame.setAttribute('sandbox', innerSandboxTokens(params['sandbox']));
+    const allow = buildAllowAttribute(params['permissions']);
+    if (allow) frame.setAttribute('allow', allow);
+    frame.title = 'MCP App';
+    doc.body.appendChild(frame);
+    inner = frame;
+    const viewDoc = frame.contentDocument;
+    if (viewDoc) {
+      // document.write keeps this page's origin and CSP for the View (srcdoc would make it opaque).
+      viewDoc.open();
+      viewDoc.write(html);
+      viewDoc.close();
+    } else {
+      frame.srcdoc = html;
+    }
+  };
+  win.addEventListener('message', onMessage);
+  win.parent.postMessage({ jsonrpc: '2.0', method: READY, params: {} }, parentOrigin);
+  return () => win.removeEventListener('message', onMessage);
+}

@@ -1,0 +1,84 @@
+import type { ToolCallState } from '../protocol/tool-calls.js';
+import type { CallToolResult, ContentBlock } from './types.js';
+
+type Obj = Record<string, unknown>;
+const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** `_meta.ui.resourceUri` of a tool call (or the legacy flat `ui/resourceUri`), if it is a `ui://` URI. */
+export function resourceUriOf(toolCall: { _meta?: Obj | undefined } | undefined): string | undefined {
+  const meta = toolCall?._meta;
+  const ui = isObject(meta) && isObject(meta['ui']) ? meta['ui'] : undefined;
+  const uri = ui?.['resourceUri'] ?? (isObject(meta) ? meta['ui/resourceUri'] : undefined);
+  return typeof uri === 'string' && uri.startsWith('ui://') ? uri : undefined;
+}
+
+/** Parses streamed JSON arguments, closing open strings, objects and arrays; undefined when still unusable. */
+export function repairPartialJson(text: string): Obj | undefined {
+  const stack: string[] = [];
+  let inString = false;
+  let escaped = false;
+  for (const ch of text) {
+    if (inString) {
+      if (escaped) escaped = false;
+      else if (ch === '\\') escaped = true;
+      else if (ch === '"') inString = false;
+      continue;
+    }
+    if (ch === '"') inString = true;
+    else if (ch === '{') stack.push('}');
+    else if (ch === '[') stack.push(']');
+    else if (ch === '}' || ch === ']') stack.pop();
+  }
+  let fixed = text + (inString ? '"' : '');
+  fixed = fixed.replace(/[,:]\s*$/, '');
+  for (let i = stack.length - 1; i >= 0; i--) fixed += stack[i];
+  try {
+    const value: unknown = JSON.parse(fixed);
+    return isObject(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The complete arguments of a tool call: inline JSON → object; anything else → `{}`; undefined while streaming. */
+export function toolArgumentsOf(toolCall: ToolCallState): Obj | undefined {
+  if (toolCall.status === 'streaming') return undefined;
+  const input = (toolCall as { toolInput?: unknown }).toolInput;
+  if (typeof input === 'string') {
+    try {
+      const value: unknown = JSON.parse(input);
+      return isObject(value) ? value : {};
+    } catch {
+      return {};
+    }
+  }
+  return {};
+}
+
+/** The MCP `CallToolResult` of a completed AHP tool call. */
+export function callToolResultOf(toolCall: ToolCallState): CallToolResult | undefined {
+  if (toolCall.status !== 'completed') return undefined;
+  const content: ContentBlock[] = [];
+  for (const c of toolCall.content ?? []) {
+    if (c.type === 'text') content.push({ type: 'text', text: (c as { text: string }).text });
+    else if (c.type === 'embeddedResource') {
+      const { data, contentType } = c as { data: string; contentType: string };
+      if (contentType.startsWith('image/')) content.push({ type: 'image', data, mimeType: contentType });
+      else if (contentType.startsWith('audio/')) content.push({ type: 'audio', data, mimeType: contentType });
+    }
+  }
+  if (!content.length && toolCall.error?.message) content.push({ type: 'text', text: toolCall.error.message });
+  return {
+    content,
+    ...(toolCall.structuredContent && { structuredContent: toolCall.structuredContent }),
+    ...(!toolCall.success && { isError: true }),
+  };
+}
+
+/** Why a tool call was cancelled, as text for `tool-cancelled`; undefined when it is not cancelled. */
+export function cancelReasonOf(toolCall: ToolCallState): string | undefined {
+  if (toolCall.status !== 'cancelled') return undefined;
+  const message = toolCall.reasonMessage;
+  const text = typeof message === 'string' ? message : (message as { markdown?: string } | undefined)?.markdown;
+  return text || toolCall.reason || 'cancelled';
+}
