@@ -1,0 +1,53 @@
+/** Why an authorization attempt failed. */
+export type AuthErrorCode =
+  | 'popup_blocked'
+  | 'popup_closed'
+  | 'state_mismatch'
+  | 'issuer_mismatch'
+  | 'authorization_denied'
+  | 'token_error'
+  | 'registration_error'
+  | 'network_error'
+  | 'invalid_response'
+  | 'discovery_failed'
+  | 'missing_endpoint'
+  | 'pkce_unsupported'
+  | 'unsupported_auth_method'
+  | 'no_authorization_server'
+  | 'insecure_url'
+  | 'authenticate_failed';
+
+const MESSAGES: Record<AuthErrorCode, string> = {
+  popup_blocked: 'The sign-in window was blocked. Allow pop-ups for this site and try again.',
+  popup_closed: 'The sign-in window was closed before sign-in finished.',
+  state_mismatch: 'The sign-in response did not match this request and was refused.',
+  issuer_mismatch: 'The authorization server did not identify itself as expected.',
+  authorization_denied: 'The authorization server refused the request.',
+  token_error: 'The authorization server did not issue a token.',
+  registration_error: 'This app could not register with the authorization server.',
+  network_error: 'The authorization server could not be reached.',
+  invalid_response: 'The authorization server sent an invalid response.',
+  discovery_failed: 'The authorization server metadata could not be found.',
+  missing_endpoint: 'The authorization server does not offer a required endpoint.',
+  pkce_unsupported: 'The authorization server does not support PKCE (S256).',
+  unsupported_auth_method: 'The authorization server supports no client authentication method this app can use.',
+  no_authorization_server: 'The server names no authorization server.',
+  insecure_url: 'The authorization server must use HTTPS.',
+  authenticate_failed: 'The host did not accept the token.',
+};
+
+/** A typed failure of the OAuth driver: `code` for programs, `message` for people. */
+export class AuthError extends Error {
+  override readonly name = 'AuthError';
+  /** OAuth `error` value from the authorization server, when it sent one. */
+  readonly oauthError: string | undefined;
+  constructor(
+    readonly code: AuthErrorCode,
+    detail?: string,
+    oauthError?: string,
+    options?: { cause?: unknown },
+  ) {
+    super(detail ? `${MESSAGES[code]} (${detail})` : MESSAGES[code], options);
+    this.oauthError = oauthError;
+  }
+}
