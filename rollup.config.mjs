@@ -1,7 +1,7 @@
 // Two outputs: (1) the npm build — unbundled ESM, one file per module, dependencies external;
 // (2) self-contained minified bundles — the CDN file that defines every element, and the headless
 // core entry measured by the size check.
-import { readdirSync, existsSync } from 'node:fs';
+import { readdirSync, existsSync, readFileSync } from 'node:fs';
 import { nodeResolve } from '@rollup/plugin-node-resolve';
 import esbuild from 'rollup-plugin-esbuild';
 import terser from '@rollup/plugin-terser';
@@ -16,6 +16,17 @@ const elementDefines = Object.fromEntries(
     .filter((d) => d.isDirectory() && existsSync(`elements/${d.name}/define.ts`))
     .map((d) => [`elements/${d.name}/define`, `elements/${d.name}/define.ts`]),
 );
+
+/** Emits the OAuth callback page (src/auth/callback.html, pointed at the built script) next to callback-page.js. */
+const authCallbackPage = () => ({
+  name: 'auth-callback-page',
+  generateBundle(_options, bundle) {
+    const script = Object.keys(bundle).find((f) => /(^|\/)callback-page\.js$/.test(f));
+    if (!script) return;
+    const html = readFileSync('src/auth/callback.html', 'utf8').replace('./callback-page.ts', './callback-page.js');
+    this.emitFile({ type: 'asset', fileName: script.replace(/callback-page\.js$/, 'callback.html'), source: html });
+  },
+});
 
 const minified = (input, file) => ({
   input,
@@ -36,6 +47,9 @@ export default [
       'src/host/index': 'src/host/index.ts',
       'src/mcp-channel': 'src/mcp-channel.ts',
       'src/testing': 'src/testing.ts',
+      'src/auth': 'src/auth.ts',
+      // Script of the shipped OAuth callback page; callback.html is copied next to it (see authCallbackPage).
+      'src/auth/callback-page': 'src/auth/callback-page.ts',
       // Worker mode: the page-side entry and the worker modules `connectSessionInWorker` loads by default
       // (`new URL('./shared-worker-entry.js', import.meta.url)`, so they must sit next to worker-store.js).
       'src/worker/index': 'src/worker/index.ts',
@@ -46,7 +60,7 @@ export default [
       ...elementDefines,
     },
     external,
-    plugins: [nodeResolve({ browser: true }), ts()],
+    plugins: [nodeResolve({ browser: true }), ts(), authCallbackPage()],
     output: { dir: 'dist/lib', format: 'esm', preserveModules: true, preserveModulesRoot: '.', sourcemap: true },
   },
   minified('elements/define-all.ts', 'dist/cdn/ahp-elements.min.js'),
@@ -54,4 +68,6 @@ export default [
   // and point `<ahp-session worker="shared" worker-url="…">` at it.
   minified('src/worker/shared-worker-entry.ts', 'dist/cdn/ahp-session-worker.min.js'),
   minified('src/index.ts', 'dist/size/core.min.js'),
+  // The OAuth callback page next to the CDN bundle: `defaultCallbackUrl()` resolves `./callback.html` from the bundle.
+  { ...minified('src/auth/callback-page.ts', 'dist/cdn/callback-page.js'), plugins: [nodeResolve({ browser: true }), ts(), authCallbackPage()] },
 ];
