@@ -1,0 +1,330 @@
+import { LitElement, html, nothing } from 'lit';
+import type { PropertyValues } from 'lit';
+import { ContextConsumer } from '@lit/context';
+import type { AnyAction, ChatAction } from '../../src/protocol/actions.js';
+import type { McpAuthRequirement, McpServerCustomization } from '../../src/protocol/customizations.js';
+import type { ToolCallResult, ToolCallState } from '../../src/protocol/tool-calls.js';
+import { selectMcpServer } from '../../src/store/selectors.js';
+import { selectToolCall, type ToolCallEntry } from '../../src/store/tool-call-selectors.js';
+import type { SessionStoreLike } from '../../src/store/types.js';
+import { storeContext } from '../shared/store-context.js';
+import { setCustomStates, tryAttachInternals } from '../shared/custom-states.js';
+import { renderStringOrMarkdown } from '../shared/markdown.js';
+import {
+  AhpToolCallApproveEvent,
+  AhpToolCallAuthRequestEvent,
+  AhpToolCallCancelEvent,
+  AhpToolCallDenyEvent,
+  AhpToolCallResultConfirmEvent,
+} from '../shared/tool-call-events.js';
+import { iconsHaveThemes, pickIconSrc, themeOf } from '../mcp-server/icon.js';
+import { renderConfirmation } from './confirmation.js';
+import { renderInput } from './input.js';
+import { LiveSubscription } from './live-subscription.js';
+import { renderContent, renderStructured } from './result-content.js';
+import { failed, isKnownStatus, statusLabel, statusOf } from './status.js';
+import { toolCallStyles } from './tool-call.styles.js';
+
+const CANCEL_RESULT: ToolCallResult = {
+  success: false,
+  pastTenseMessage: 'Cancelled',
+  error: { message: 'Cancelled by the user', code: 'cancelled' },
+};
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+
+/**
+ * One tool call of a chat: name, contributing MCP server, status, input, confirmation, result, and the
+ * actions that resolve it (dispatched on the chat channel through the store).
+ *
+ * @summary Shows and operates one AHP tool call.
+ * @tag ahp-tool-call
+ * @csspart header - Name, server and status.
+ * @csspart server - The contributing MCP server (icon and name).
+ * @csspart status - The status badge (`data-status` holds the raw status).
+ * @csspart input - The collapsible input (`data-input`: partial, inline or ref).
+ * @csspart result - Content, structured content and error.
+ * @csspart actions - The buttons (`data-action`: approve, deny, accept, reject, grant-access, cancel).
+ * @cssstate streaming, pending-confirmation, running, auth-required, pending-result-confirmation, completed, cancelled - The status.
+ * @cssstate unknown - A status this version does not know.
+ * @cssstate failed - The result reports a failure.
+ * @cssstate auth-blocked - The call waits for authentication (its own status, or its server's state).
+ * @cssstate loading, not-found - No tool call to show yet / at all.
+ * @fires ahp-tool-call-approve - Before `chat/toolCallConfirmed {approved:true}`; cancelable.
+ * @fires ahp-tool-call-deny - Before `chat/toolCallConfirmed {approved:false}`; cancelable.
+ * @fires ahp-tool-call-result-confirm - Before `chat/toolCallResultConfirmed`; cancelable.
+ * @fires ahp-tool-call-cancel - Before a failed `chat/toolCallComplete` cancels a blocked call; cancelable.
+ * @fires ahp-auth-request - "Grant access" on a call blocked by authentication; cancelable.
+ */
+export class AhpToolCall extends LitElement {
+  static override styles = toolCallStyles;
+  static override properties = {
+    chat: {},
+    toolCallId: { attribute: 'tool-call-id' },
+    turnId: { attribute: 'turn-id' },
+    toolCall: { attribute: false },
+    store: { attribute: false },
+  };
+
+  /** Chat channel URI (`ahp-chat:/…`) the call lives in; needed to dispatch actions. */
+  declare chat: string | null | undefined;
+  /** Id of the tool call to show from the store (ignored when `toolCall` is set). */
+  declare toolCallId: string | null | undefined;
+  /** Turn of the call, for actions on a given `toolCall`; read from the store otherwise. */
+  declare turnId: string | null | undefined;
+  /** A tool-call object to show instead of looking one up. */
+  declare toolCall: ToolCallState | undefined;
+  /** Store to read and dispatch through; when unset, the one provided by an ancestor `<ahp-session>`. */
+  declare store: SessionStoreLike | undefined;
+
+  private readonly internals = tryAttachInternals(this);
+  private readonly consumer = new ContextConsumer(this, { context: storeContext, subscribe: true });
+  private entry: ToolCallEntry | undefined;
+  private chatLoaded = false;
+  private server: McpServerCustomization | undefined;
+  private announced: { id: string; text: string } | undefined;
+  private announcement = '';
+  private hadFocus = false;
+  private editedInput: string | undefined;
+
+  constructor() {
+    super();
+    new LiveSubscription(this, () => [this.currentStore, this.toolCall ? undefined : this.chat, this.toolCallId], () => this.watchCall());
+    new LiveSubscription(this, () => [this.currentStore, this.customizationId], () => this.watchServer());
+  }
+
+  /** The store in use: the `store` property, else the provided one. */
+  get currentStore(): SessionStoreLike | undefined {
+    return this.store ?? this.consumer.value;
+  }
+
+  /** The tool call shown: the `toolCall` property, else the one selected from the store. */
+  get current(): ToolCallState | undefined {
+    return isObject(this.toolCall) ? this.toolCall : this.entry?.toolCall;
+  }
+
+  private get customizationId(): string | undefined {
+    const c: unknown = this.current?.contributor;
+    return isObject(c) && c.kind === 'mcp' && typeof c.customizationId === 'string' ? c.customizationId : undefined;
+  }
+
+  private watchCall() {
+    const [store, chat, id] = [this.currentStore, this.chat, this.toolCallId];
+    this.entry = undefined;
+    this.chatLoaded = false;
+    if (isObject(this.toolCall) || !store || !chat || !id) return undefined;
+    let release: () => void;
+    try {
+      release = store.watchChat(chat);
+    } catch {
+      return undefined; // not a chat channel: shown as not found
+    }
+    const read = () => {
+      const state = store.getChatState(chat);
+      this.chatLoaded = !!state;
+      this.entry = selectToolCall(state, id);
+    };
+    const changed = () => (read(), this.requestUpdate());
+    const offCall = store.subscribeToolCall(chat, id, changed);
+    const offChat = store.subscribeChat(chat, () => !!store.getChatState(chat) !== this.chatLoaded && changed());
+    read();
+    return () => (offCall(), offChat(), release());
+  }
+
+  private watchServer() {
+    const [store, id] = [this.currentStore, this.customizationId];
+    this.server = store && id ? selectMcpServer(store.getState(), id)?.server : undefined;
+    if (!store || !id) return undefined;
+    return store.subscribeMcpServer(id, (server) => ((this.server = server), this.requestUpdate()));
+  }
+
+  /** Waiting for authentication: the call says so, or it runs on a server that does. */
+  private get authBlocked(): boolean {
+    const tc = this.current;
+    return tc?.status === 'auth-required' || (tc?.status === 'running' && !!this.customizationId && this.server?.state?.kind === 'authRequired');
+  }
+
+  // After the controllers' hostUpdate (they follow a new store or id), before rendering.
+  protected override update(changed: PropertyValues<this>): void {
+    const tc = this.current;
+    const id = tc ? String(tc.toolCallId) : '';
+    if (this.announced?.id !== id) this.editedInput = undefined;
+    const text = tc ? `${tc.displayName || tc.toolName || 'Tool call'}: ${statusLabel(tc)}${this.authBlocked ? ', access needed' : ''}` : '';
+    if (this.announced?.id === id && this.announced.text !== text) this.announcement = text;
+    else if (this.announced?.id !== id) this.announcement = '';
+    this.announced = { id, text };
+    this.hadFocus = !!this.shadowRoot?.activeElement;
+    super.update(changed);
+  }
+
+  protected override render() {
+    const tc = this.current;
+    const live = html`<div class="live" role="status" aria-live="polite" aria-atomic="true">${this.announcement}</div>`;
+    if (!tc) {
+      const loading = !isObject(this.toolCall) && (!this.currentStore || (!!this.chat && !this.chatLoaded));
+      return html`${live}<p class="empty" data-empty=${loading ? 'loading' : 'not-found'}>
+        ${loading ? 'Loading tool call…' : `Unknown tool call “${this.toolCallId ?? ''}”`}
+      </p>`;
+    }
+    const status = statusOf(tc);
+    const known = isKnownStatus(status);
+    const name = typeof tc.displayName === 'string' && tc.displayName ? tc.displayName : String(tc.toolName ?? 'Tool call');
+    const done = status === 'completed' || status === 'pending-result-confirmation';
+    const t = tc as unknown as Partial<Record<string, unknown>>;
+    const message = done && t.pastTenseMessage ? t.pastTenseMessage : t.invocationMessage;
+    return html`${live}
+      <div class="card" role="group" aria-labelledby="name" tabindex="-1">
+        <div part="header" class="header">
+          <span id="name" class="name">${name}</span>
+          ${this.renderServer()}
+          <span part="status" class="badge" data-status=${status} data-known=${known} data-outcome=${failed(tc) ? 'failed' : nothing}
+            >${statusLabel(tc)}</span
+          >
+        </div>
+        ${typeof tc.intention === 'string' && tc.intention ? html`<p class="intention">${tc.intention}</p>` : nothing}
+        ${message ? html`<div class="md message">${renderStringOrMarkdown(message as string)}</div>` : nothing}
+        ${renderInput(tc)} ${this.renderBody(tc)}
+      </div>`;
+  }
+
+  private renderServer() {
+    const id = this.customizationId;
+    if (!id) return nothing;
+    const s = this.server;
+    const src = s && pickIconSrc(s.icons, iconsHaveThemes(s.icons) ? themeOf(this) : 'light');
+    return html`<span part="server" class="server" data-server-id=${id}>
+      ${src ? html`<img class="icon" src=${src} alt="" referrerpolicy="no-referrer" decoding="async" />` : nothing}
+      <span class="server-name">${typeof s?.name === 'string' && s.name ? s.name : id}</span>
+    </span>`;
+  }
+
+  private renderBody(tc: ToolCallState) {
+    switch (tc.status) {
+      case 'pending-confirmation':
+        return renderConfirmation(tc, this.editedInput, {
+          approve: (o) => this.approve(o),
+          deny: (o) => this.deny(o),
+          edited: (text) => (this.editedInput = text),
+        });
+      case 'running':
+      case 'auth-required':
+        return html`${tc.content?.length ? html`<div part="result" class="result">${renderContent(tc.content)}</div>` : nothing}
+        ${this.authBlocked ? this.renderAuth(tc) : nothing}`;
+      case 'pending-result-confirmation':
+      case 'completed':
+        return html`<div part="result" class="result">
+            ${renderContent(tc.content)} ${renderStructured(tc.structuredContent)}
+            ${tc.error && typeof tc.error.message === 'string' ? html`<p class="error" data-error>${tc.error.message}</p>` : nothing}
+          </div>
+          ${tc.status === 'pending-result-confirmation'
+            ? html`<div part="actions" class="actions">
+                <button type="button" class="primary" data-action="accept" @click=${() => this.confirmResult(true)}>Accept result</button>
+                <button type="button" data-action="reject" @click=${() => this.confirmResult(false)}>Reject result</button>
+              </div>`
+            : nothing}`;
+      case 'cancelled':
+        return tc.reasonMessage ? html`<div class="md reason">${renderStringOrMarkdown(tc.reasonMessage)}</div>` : nothing;
+      default:
+        return nothing;
+    }
+  }
+
+  private renderAuth(tc: ToolCallState) {
+    const auth = this.authRequirement(tc);
+    const server = typeof this.server?.name === 'string' && this.server.name ? this.server.name : this.customizationId ?? 'The server';
+    return html`<div class="auth" data-auth>
+      <p id="auth-text">${server} needs access to continue${auth?.description ? html`: ${auth.description}` : '.'}</p>
+      <div part="actions" class="actions" aria-describedby="auth-text">
+        <button type="button" class="primary" data-action="grant-access" @click=${() => this.requestAuth()}>Grant access</button>
+        <button type="button" data-action="cancel" @click=${() => this.cancel()}>Cancel</button>
+      </div>
+    </div>`;
+  }
+
+  private authRequirement(tc: ToolCallState | undefined): McpAuthRequirement | undefined {
+    if (tc?.status === 'auth-required' && isObject(tc.auth)) return tc.auth;
+    const state = this.server?.state;
+    if (state?.kind !== 'authRequired') return undefined;
+    const { kind: _kind, ...auth } = state;
+    return auth;
+  }
+
+  protected override updated(): void {
+    const tc = this.current;
+    const states: string[] = [];
+    if (!tc) states.push(!isObject(this.toolCall) && (!this.currentStore || !this.chatLoaded) ? 'loading' : 'not-found');
+    else {
+      const status = statusOf(tc);
+      states.push(isKnownStatus(status) ? status : 'unknown');
+      if (failed(tc)) states.push('failed');
+      if (this.authBlocked) states.push('auth-blocked');
+    }
+    setCustomStates(this.internals, states);
+    // A focused button goes away with the state it belonged to: keep focus inside the call.
+    if (this.hadFocus && !this.shadowRoot?.activeElement) {
+      (this.shadowRoot?.querySelector<HTMLElement>('[data-action]') ?? this.shadowRoot?.querySelector<HTMLElement>('.card'))?.focus();
+    }
+  }
+
+  private ids() {
+    const tc = this.current!;
+    return { chat: this.chat ?? undefined, turnId: this.turnId ?? this.entry?.turnId, toolCallId: tc.toolCallId };
+  }
+
+  /** Fires `event`; unless it is cancelled, dispatches `action` on the chat channel. */
+  private act(event: Event, action: ChatAction): void {
+    if (!this.dispatchEvent(event)) return;
+    const { chat, turnId } = this.ids();
+    const store = this.currentStore;
+    if (!store || !chat || !turnId) return;
+    store.dispatch(action as AnyAction, chat);
+    this.requestUpdate();
+  }
+
+  private approve(selectedOptionId?: string): void {
+    const tc = this.current;
+    if (!tc) return;
+    const ids = this.ids();
+    const original = (tc as { toolInput?: unknown }).toolInput;
+    const edited = this.editedInput !== undefined && this.editedInput !== original ? this.editedInput : undefined;
+    const extra = { ...(selectedOptionId ? { selectedOptionId } : {}), ...(edited !== undefined ? { editedToolInput: edited } : {}) };
+    const action: ChatAction = { type: 'chat/toolCallConfirmed', turnId: ids.turnId ?? '', toolCallId: ids.toolCallId, approved: true, confirmed: 'user-action', ...extra };
+    this.act(new AhpToolCallApproveEvent({ ...ids, action, ...extra }), action);
+  }
+
+  private deny(selectedOptionId?: string): void {
+    if (!this.current) return;
+    const ids = this.ids();
+    const extra = selectedOptionId ? { selectedOptionId } : {};
+    const action: ChatAction = { type: 'chat/toolCallConfirmed', turnId: ids.turnId ?? '', toolCallId: ids.toolCallId, approved: false, reason: 'denied', ...extra };
+    this.act(new AhpToolCallDenyEvent({ ...ids, action, ...extra }), action);
+  }
+
+  private confirmResult(approved: boolean): void {
+    if (!this.current) return;
+    const ids = this.ids();
+    const action: ChatAction = { type: 'chat/toolCallResultConfirmed', turnId: ids.turnId ?? '', toolCallId: ids.toolCallId, approved };
+    this.act(new AhpToolCallResultConfirmEvent({ ...ids, action, approved }), action);
+  }
+
+  private cancel(): void {
+    if (!this.current) return;
+    const ids = this.ids();
+    const action: ChatAction = { type: 'chat/toolCallComplete', turnId: ids.turnId ?? '', toolCallId: ids.toolCallId, result: CANCEL_RESULT };
+    this.act(new AhpToolCallCancelEvent({ ...ids, action }), action);
+  }
+
+  private requestAuth(): void {
+    const tc = this.current;
+    const customizationId = this.customizationId;
+    if (!tc || !customizationId) return;
+    const auth = this.authRequirement(tc);
+    this.dispatchEvent(new AhpToolCallAuthRequestEvent({ kind: 'toolCall', ...this.ids(), customizationId, ...(auth ? { auth } : {}) }));
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'ahp-tool-call': AhpToolCall;
+  }
+}
