@@ -2,5 +2,6 @@
 import './session/define.js';
 import './mcp-server/define.js';
 import './mcp-server-list/define.js';
+import './tool-call/define.js';
 
 export * from './index.js';

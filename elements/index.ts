@@ -2,6 +2,22 @@
 export { AhpSession } from './session/session.js';
 export { AhpMcpServer } from './mcp-server/mcp-server.js';
 export { AhpMcpServerList } from './mcp-server-list/mcp-server-list.js';
+export { AhpToolCall } from './tool-call/tool-call.js';
+export {
+  AhpToolCallApproveEvent,
+  AhpToolCallAuthRequestEvent,
+  AhpToolCallCancelEvent,
+  AhpToolCallDenyEvent,
+  AhpToolCallResultConfirmEvent,
+} from './shared/tool-call-events.js';
+export type {
+  ToolCallActionDetail,
+  ToolCallApproveDetail,
+  ToolCallAuthRequestDetail,
+  ToolCallDenyDetail,
+  ToolCallResultConfirmDetail,
+} from './shared/tool-call-events.js';
+export { renderMarkdown, renderStringOrMarkdown } from './shared/markdown.js';
 export { defineElement } from './shared/define-element.js';
 export { storeContext } from './shared/store-context.js';
 export { StoreController } from './shared/store-controller.js';
