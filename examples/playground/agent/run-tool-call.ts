@@ -6,6 +6,7 @@ import type { Answer, AnswerKind, PendingAnswers } from './answers.js';
 import { CONFIRMATION_OPTIONS, OPTION_ALLOW_SESSION, requiresResultConfirmation, type SessionAllowList } from './confirmation.js';
 import type { InputNeededMirror } from './input-needed.js';
 import { failedCallResult, mapCallToolResult, progressContent } from './result-mapping.js';
+import { withScopedSignal } from './scoped-signal.js';
 import { TurnAborted, type ToolCallReporter, type TurnReporter } from './turn-reporter.js';
 
 /** What running one tool call needs. */
@@ -94,17 +95,19 @@ export async function runToolCall(run: ToolRun): Promise<void> {
 
   let result: ToolCallResult;
   try {
-    const mcpResult = await runtime.callTool(tool.name, args, {
-      signal: turn.signal,
-      onProgress: (progress) => {
-        if (turn.signal.aborted) return;
-        try {
-          call.contentChanged(progressContent(progress));
-        } catch {
-          // the turn ended meanwhile
-        }
-      },
-    });
+    const mcpResult = await withScopedSignal(turn.signal, (signal) =>
+      runtime.callTool(tool.name, args, {
+        signal,
+        onProgress: (progress) => {
+          if (turn.signal.aborted) return;
+          try {
+            call.contentChanged(progressContent(progress));
+          } catch {
+            // the turn ended meanwhile
+          }
+        },
+      }),
+    );
     result = mapCallToolResult(mcpResult, displayName);
   } catch (err) {
     if (turn.signal.aborted) throw new TurnAborted();

@@ -7,6 +7,7 @@ import { parseCommand, type AgentCommand } from './command-parser.js';
 import type { SessionAllowList } from './confirmation.js';
 import type { InputNeededMirror } from './input-needed.js';
 import { runToolCall } from './run-tool-call.js';
+import { withScopedSignal } from './scoped-signal.js';
 import { TurnAborted, type TurnReporter } from './turn-reporter.js';
 
 /** What every turn of the agent shares. */
@@ -23,7 +24,7 @@ const errorText = (err: unknown) => (err instanceof Error ? err.message : String
 
 async function listTools(turn: TurnReporter, rt: McpServerRuntime): Promise<Tool[] | undefined> {
   try {
-    return await rt.listTools({ signal: turn.signal });
+    return await withScopedSignal(turn.signal, (signal) => rt.listTools({ signal }));
   } catch (err) {
     if (turn.signal.aborted) throw new TurnAborted();
     await turn.markdown(`Could not list the tools of \`${rt.id}\`: ${errorText(err)}`);
