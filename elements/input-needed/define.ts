@@ -1,0 +1,4 @@
+import { defineElement } from '../shared/define-element.js';
+import { AhpInputNeeded } from './input-needed.js';
+
+defineElement('ahp-input-needed', AhpInputNeeded);
