@@ -138,7 +138,8 @@ export class PlaygroundOAuthProvider implements OAuthServerProvider {
       token,
       clientId: stored.clientId,
       scopes: stored.scopes,
-      expiresAt: Math.floor(stored.expiresAt / 1000),
+      // Rounded up: the SDK's bearer check compares whole seconds, so a token never dies before its lifetime.
+      expiresAt: Math.ceil(stored.expiresAt / 1000),
       ...(stored.resource && { resource: stored.resource }),
     };
   }
@@ -152,7 +153,7 @@ export class PlaygroundOAuthProvider implements OAuthServerProvider {
 
   /** Test/ops hook: every access token issued so far expires now (refresh tokens stay valid). */
   expireAccessTokens(): void {
-    for (const t of this.accessTokens.values()) t.expiresAt = Date.now() - 1000;
+    for (const t of this.accessTokens.values()) t.expiresAt = Date.now() - 2000;
   }
 
   private liveCode(client: OAuthClientInformationFull, authorizationCode: string): IssuedCode {
