@@ -10,6 +10,7 @@ import { createRequestHandler } from './http-routes.js';
 import { McpServerRuntime } from './mcp-runtime.js';
 import { driveServers, type ServerLifecycle } from './server-lifecycle.js';
 import { serveMcpChannels } from './apps/mcp-channel-relay.js';
+import { startPlaygroundApps, type PlaygroundApps } from './apps/playground-apps.js';
 import { startAgent, type PlaygroundAgent } from './agent/agent.js';
 import { iconFiles, playgroundSessionState } from './session-state.js';
 
@@ -41,6 +42,8 @@ export interface Playground {
   /** The scripted agent answering chat turns (see agent/). */
   agent: PlaygroundAgent;
   host: HostCore;
+  /** MCP Apps: one sandbox origin per server (also in each server's `_meta` and at /playground-apps.json). */
+  apps: PlaygroundApps;
   /** One runtime per configured server, by id. */
   servers: Map<string, McpServerRuntime>;
   /** Starts every enabled server; resolves when each is ready or failed. */
@@ -101,13 +104,12 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
     serverInfo: { name: 'ahp-elements playground', version: '0.1.0' },
     ...(options.actionLogLimit !== undefined && { actionLogLimit: options.actionLogLimit }),
   });
-  host.createSession(SESSION_URI, playgroundSessionState(config, url));
+  const apps = await startPlaygroundApps({ config, bindHost, pageUrl: url });
+  host.createSession(SESSION_URI, playgroundSessionState(config, url, apps.serverMeta));
   host.createChat(SESSION_URI, CHAT_URI, { title: 'Main chat' });
   host.dispatchServerAction(SESSION_URI, { type: 'session/defaultChatChanged', defaultChat: CHAT_URI });
-  httpServer.on(
-    'request',
-    createRequestHandler({ elementsBundle, iconFiles: iconFiles(config), playgroundInfo: { wsUrl, sessionUri: SESSION_URI } }),
-  );
+  const routes = createRequestHandler({ elementsBundle, iconFiles: iconFiles(config), playgroundInfo: { wsUrl, sessionUri: SESSION_URI } });
+  httpServer.on('request', (req, res) => apps.route(req, res) || routes(req, res));
   const wss = new WebSocketServer({
     noServer: true,
     path: WS_PATH,
@@ -140,6 +142,7 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
     chatUri: CHAT_URI,
     agent,
     host,
+    apps,
     servers,
     startServers: () => lifecycle.startEnabled(),
     async killWebSocket() {
@@ -163,7 +166,7 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
         for (const client of wss.clients) client.terminate();
         await new Promise<void>((resolve) => wss.close(() => resolve()));
         httpServer.closeAllConnections();
-        await new Promise<void>((resolve) => httpServer.close(() => resolve()));
+        await Promise.all([new Promise<void>((resolve) => httpServer.close(() => resolve())), apps.close()]);
       })();
       return closing;
     },

@@ -36,7 +36,10 @@ function icons(ownerId: string, icon: string | undefined, origin: string): Icon[
 
 const global = (enabled: boolean) => [{ kind: 'global' as const, enabled }];
 
-function serverCustomization(server: ServerConfig, uri: string, origin: string, containerEnabled = true): McpServerCustomization {
+/** Extra `_meta` per MCP server customization (e.g. where its MCP Apps are sandboxed). */
+export type ServerMeta = (serverId: string) => Record<string, unknown> | undefined;
+
+function serverCustomization(server: ServerConfig, uri: string, origin: string, containerEnabled = true, meta?: ServerMeta): McpServerCustomization {
   const c: McpServerCustomization = {
     type: 'mcpServer',
     id: server.id,
@@ -48,6 +51,8 @@ function serverCustomization(server: ServerConfig, uri: string, origin: string, 
   };
   const ic = icons(server.id, server.icon, origin);
   if (ic) c.icons = ic;
+  const extra = meta?.(server.id);
+  if (extra) c._meta = extra;
   return c;
 }
 
@@ -69,14 +74,14 @@ function pluginCustomization(container: ContainerConfig, children: McpServerCust
 
 /**
  * Builds the session: top-level servers and containers in config order, each container holding its servers.
- * `origin` is the playground's http origin, used for icon URLs.
+ * `origin` is the playground's http origin, used for icon URLs; `meta` adds `_meta` to server entries.
  */
-export function playgroundSessionState(config: PlaygroundConfig, origin: string): SessionState {
+export function playgroundSessionState(config: PlaygroundConfig, origin: string, meta?: ServerMeta): SessionState {
   const uri = pathToFileURL(config.source).href;
   const customizations: SessionState['customizations'] = [];
-  for (const server of config.servers) if (!server.container) customizations.push(serverCustomization(server, uri, origin));
+  for (const server of config.servers) if (!server.container) customizations.push(serverCustomization(server, uri, origin, true, meta));
   for (const container of config.containers) {
-    const children = config.servers.filter((s) => s.container === container.id).map((s) => serverCustomization(s, uri, origin, container.enabled));
+    const children = config.servers.filter((s) => s.container === container.id).map((s) => serverCustomization(s, uri, origin, container.enabled, meta));
     customizations.push(pluginCustomization(container, children, uri, origin));
   }
   return {
