@@ -9,12 +9,12 @@ export function sanitizeFileName(source: unknown, fallback = 'download'): string
   } catch {
     // Not a URL: use it as given.
   }
-  name = name.split(/[\\/]/).filter(Boolean).pop() ?? '';
   try {
     name = decodeURIComponent(name);
   } catch {
-    // Keep the raw segment.
+    // Keep the raw text.
   }
+  name = name.split(/[\\/]/).filter(Boolean).pop() ?? '';
   name = name
     .replace(/[\u0000-\u001f\u007f<>:"/\\|?*]+/g, '_')
     .replace(/^[.\s]+/, '')
