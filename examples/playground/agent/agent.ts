@@ -2,6 +2,7 @@
 import type { HostCore } from '../../../src/host/index.js';
 import type { AnyAction, ChatState, StateAction, ToolCallState } from '../../../src/protocol/index.js';
 import type { McpServerRuntime } from '../mcp-runtime.js';
+import type { HostAuth } from '../auth/host-auth.js';
 import { PendingAnswers, type AnswerKind } from './answers.js';
 import { SHORTCUT_SERVER } from './command-parser.js';
 import { SessionAllowList } from './confirmation.js';
@@ -21,6 +22,8 @@ export interface AgentOptions {
   delayMs?: number;
   /** Diagnostics (an agent turn that failed); default silent. */
   log?: (line: string) => void;
+  /** Pauses tool calls that hit an auth challenge until the client authenticates (see ../auth/host-auth.ts). */
+  toolAuth?: HostAuth;
 }
 
 export interface PlaygroundAgent {
@@ -49,6 +52,7 @@ export function startAgent(options: AgentOptions): PlaygroundAgent {
     inputNeeded: new InputNeededMirror(host, sessionUri),
     allowList: new SessionAllowList(),
     log: options.log ?? (() => {}),
+    ...(options.toolAuth && { toolAuth: options.toolAuth }),
   };
   const delayMs = options.delayMs ?? 10;
   const active = new Map<string, { turnId: string; controller: AbortController }>();

@@ -2,6 +2,7 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolCallResult } from '../../../src/protocol/index.js';
 import type { McpServerRuntime } from '../mcp-runtime.js';
+import type { HostAuth } from '../auth/host-auth.js';
 import type { Answer, AnswerKind, PendingAnswers } from './answers.js';
 import { CONFIRMATION_OPTIONS, OPTION_ALLOW_SESSION, requiresResultConfirmation, type SessionAllowList } from './confirmation.js';
 import type { InputNeededMirror } from './input-needed.js';
@@ -18,6 +19,8 @@ export interface ToolRun {
   answers: PendingAnswers;
   inputNeeded: InputNeededMirror;
   allowList: SessionAllowList;
+  /** When set, an auth challenge pauses the call in auth-required until the client authenticates or cancels it. */
+  toolAuth?: HostAuth;
 }
 
 /** The tool's display name: its title, the annotations' title, or its name. */
@@ -95,7 +98,7 @@ export async function runToolCall(run: ToolRun): Promise<void> {
 
   let result: ToolCallResult;
   try {
-    const mcpResult = await withScopedSignal(turn.signal, (signal) =>
+    const invoke = () => withScopedSignal(turn.signal, (signal) =>
       runtime.callTool(tool.name, args, {
         signal,
         onProgress: (progress) => {
@@ -108,7 +111,15 @@ export async function runToolCall(run: ToolRun): Promise<void> {
         },
       }),
     );
-    result = mapCallToolResult(mcpResult, displayName);
+    const outcome = run.toolAuth
+      ? await run.toolAuth.runToolCall({ chat: turn.chat, turnId: turn.turnId, toolCallId: call.toolCallId, runtime, call: invoke, signal: turn.signal })
+      : { kind: 'result' as const, result: await invoke() };
+    if (outcome.kind === 'cancelled') {
+      if (turn.signal.aborted) throw new TurnAborted();
+      // The client completed the paused call with a failure: nothing left to report on it.
+      return turn.markdown(`**${displayName}** was not run: authorization was cancelled.`);
+    }
+    result = mapCallToolResult(outcome.result, displayName);
   } catch (err) {
     if (turn.signal.aborted) throw new TurnAborted();
     result = failedCallResult(err, displayName);

@@ -1,6 +1,7 @@
 /** One agent turn: parse the message, answer in markdown or run a tool call, end the turn. */
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { McpServerRuntime } from '../mcp-runtime.js';
+import type { HostAuth } from '../auth/host-auth.js';
 import type { PendingAnswers } from './answers.js';
 import { helpText, serverProblem, toolsText, unknownToolText } from './answers-text.js';
 import { parseCommand, type AgentCommand } from './command-parser.js';
@@ -18,6 +19,7 @@ export interface AgentContext {
   inputNeeded: InputNeededMirror;
   allowList: SessionAllowList;
   log(line: string): void;
+  toolAuth?: HostAuth;
 }
 
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
@@ -51,7 +53,16 @@ async function call(ctx: AgentContext, turn: TurnReporter, cmd: Extract<AgentCom
   if (!tools) return;
   const tool = tools.find((t) => t.name === cmd.tool);
   if (!tool) return turn.markdown(unknownToolText(runtime, cmd.tool, tools));
-  await runToolCall({ turn, runtime, tool, args: cmd.args, answers: ctx.answers, inputNeeded: ctx.inputNeeded, allowList: ctx.allowList });
+  await runToolCall({
+    turn,
+    runtime,
+    tool,
+    args: cmd.args,
+    answers: ctx.answers,
+    inputNeeded: ctx.inputNeeded,
+    allowList: ctx.allowList,
+    ...(ctx.toolAuth && { toolAuth: ctx.toolAuth }),
+  });
 }
 
 /** Runs a turn to its end. Never throws: a cancelled turn stops silently, an agent bug ends the turn with `chat/error`. */
