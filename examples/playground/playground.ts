@@ -12,6 +12,9 @@ import { driveServers, type ServerLifecycle } from './server-lifecycle.js';
 import { serveMcpChannels } from './apps/mcp-channel-relay.js';
 import { startPlaygroundApps, type PlaygroundApps } from './apps/playground-apps.js';
 import { startAgent, type PlaygroundAgent } from './agent/agent.js';
+import { startBuiltinServers } from './auth/builtin.js';
+import { installHostAuth, type HostAuth } from './auth/host-auth.js';
+import type { ProtectedServer } from './auth/protected-server.js';
 import { iconFiles, playgroundSessionState } from './session-state.js';
 
 export interface PlaygroundOptions {
@@ -46,6 +49,10 @@ export interface Playground {
   apps: PlaygroundApps;
   /** One runtime per configured server, by id. */
   servers: Map<string, McpServerRuntime>;
+  /** The `authenticate` handler and tool-call auth pauses (auth/host-auth.ts). */
+  auth: HostAuth;
+  /** Built-in OAuth-protected servers (config `"builtin": "oauth-demo"`), by server id. */
+  protectedServers: Map<string, ProtectedServer>;
   /** Starts every enabled server; resolves when each is ready or failed. */
   startServers(): Promise<void>;
   /**
@@ -82,10 +89,12 @@ function allowedOrigin(req: http.IncomingMessage, bindHost: string): boolean {
 export async function startPlayground(options: PlaygroundOptions = {}): Promise<Playground> {
   const log = options.log ?? (() => {});
   const bindHost = options.host ?? '127.0.0.1';
-  const [config, elementsBundle] = await Promise.all([
+  const [loadedConfig, elementsBundle] = await Promise.all([
     options.config ?? loadConfig(options.configPath ?? DEFAULT_CONFIG_PATH),
     bundleElements(),
   ]);
+  const builtins = await startBuiltinServers(loadedConfig);
+  const config = builtins.config;
 
   const httpServer = http.createServer();
   await new Promise<void>((resolve, reject) => {
@@ -131,7 +140,8 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
   }
   const lifecycle: ServerLifecycle = driveServers(host, SESSION_URI, servers);
   const stopMcpChannels = serveMcpChannels(host, servers);
-  const agent = startAgent({ host, sessionUri: SESSION_URI, servers, log });
+  const auth = installHostAuth(host, SESSION_URI, servers);
+  const agent = startAgent({ host, sessionUri: SESSION_URI, servers, log, toolAuth: auth });
   if (options.autoStart !== false) void lifecycle.startEnabled();
 
   let closing: Promise<void> | undefined;
@@ -144,6 +154,8 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
     host,
     apps,
     servers,
+    auth,
+    protectedServers: builtins.protectedServers,
     startServers: () => lifecycle.startEnabled(),
     async killWebSocket() {
       acceptingUpgrades = false;
@@ -160,13 +172,14 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
         lifecycle.dispose();
         stopMcpChannels();
         agent.dispose();
+        auth.dispose();
         await Promise.all([...servers.values()].map((rt) => rt.stop()));
         host.close();
         acceptingUpgrades = false;
         for (const client of wss.clients) client.terminate();
         await new Promise<void>((resolve) => wss.close(() => resolve()));
         httpServer.closeAllConnections();
-        await Promise.all([new Promise<void>((resolve) => httpServer.close(() => resolve())), apps.close()]);
+        await Promise.all([new Promise<void>((resolve) => httpServer.close(() => resolve())), apps.close(), builtins.close()]);
       })();
       return closing;
     },
