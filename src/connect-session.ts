@@ -7,6 +7,7 @@ import type { Logger, Transport } from './client/transport.js';
 import { WebSocketTransport, type WebSocketConstructorLike } from './client/websocket-transport.js';
 import { ErrorCode, type ActionEnvelope, type ChannelRecovery, type Snapshot } from './protocol/index.js';
 import { SessionStore } from './store/index.js';
+import type { SessionStoreLike } from './store/types.js';
 
 /** Automatic reconnect after the connection drops: exponential backoff with jitter, capped. */
 export interface ReconnectPolicy extends BackoffOptions {
@@ -309,6 +310,7 @@ export function connectSession(options: ConnectSessionOptions): SessionConnectio
   })();
   // Callers that never await `ready` must not crash Node with an unhandled rejection.
   ready.catch(() => {});
+  (store as SessionStoreLike).authenticate = (params) => client.authenticate(params);
 
   return {
     store,

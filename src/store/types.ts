@@ -55,4 +55,6 @@ export interface SessionStoreLike {
   subscribeConnection(listener: (state: ConnectionState) => void): () => void;
   /** The `mcp://` channel client for one MCP server (MCP Apps); absent when the store cannot reach the connection. */
   mcpChannel?(serverId: string): McpChannel | undefined;
+  /** Hands a bearer token for a protected resource to the host (`authenticate`; empty token = revoke); absent when the store cannot reach the host. */
+  authenticate?(params: { resource: string; token: string; expiresIn?: number; scopes?: string[] }): Promise<void>;
 }
