@@ -183,6 +183,21 @@ describe('playground agent (real server-everything through the playground)', () 
     assert.match(textOf(toolCalls(next.responseParts)[0]), /\b5\b/);
   });
 
+  it('runtime.callTool: aborting the signal rejects the SDK call with an abort error; progress reaches onProgress', async () => {
+    const runtime = playground.servers.get('everything')!;
+    const controller = new AbortController();
+    const steps: number[] = [];
+    const call = runtime.callTool('trigger-long-running-operation', { duration: 2, steps: 4 }, {
+      signal: controller.signal,
+      onProgress: (p) => {
+        steps.push(p.progress);
+        controller.abort();
+      },
+    });
+    await assert.rejects(call, /AbortError/);
+    assert.deepEqual(steps, [1]);
+  });
+
   it('long-running progress reads "Step n of m" and the call completes when left alone', async () => {
     const turnId = send('/long 1');
     const turn = await ended(turnId);
@@ -252,18 +267,32 @@ describe('playground agent (real server-everything through the playground)', () 
       await until('the entry to go', () => inputNeeded().length === 0);
     });
 
-    it('an edited input is what runs', async () => {
-      const turnId = send('/echo original');
-      // echo needs no confirmation; use /call on get-env? It takes no input, so edit a confirmed call instead via "confirm".
-      await ended(turnId);
-      const env = send('/env');
-      const pending = await activeToolCall(env, 'pending-confirmation');
-      conn.store.dispatch({ type: 'chat/toolCallConfirmed', turnId: env, toolCallId: pending.toolCallId, approved: true, confirmed: 'user-action', editedToolInput: '[1]' }, chat);
-      const turn = await ended(env);
-      const tc = toolCalls(turn.responseParts)[0] as ToolCallState & { success?: boolean; error?: { message: string } };
-      assert.equal(tc.status, 'completed');
-      assert.equal(tc.success, false);
-      assert.match(tc.error?.message ?? '', /not a JSON object/);
+    it('an edited input is what runs; an edit that is not a JSON object fails the call without running it', async () => {
+      const runtime = playground.servers.get('everything')!;
+      const sent: unknown[] = [];
+      const untap = runtime.onMessage((direction, m) => {
+        if (direction === 'sent' && 'method' in m && m.method === 'tools/call') sent.push((m.params as { arguments?: unknown }).arguments);
+      });
+      try {
+        const edited = send('/env');
+        const pending = await activeToolCall(edited, 'pending-confirmation');
+        conn.store.dispatch({ type: 'chat/toolCallConfirmed', turnId: edited, toolCallId: pending.toolCallId, approved: true, confirmed: 'user-action', editedToolInput: '{"note":"edited"}' }, chat);
+        const done = toolCalls((await ended(edited)).responseParts)[0] as ToolCallState & { toolInput?: string };
+        assert.equal(done.status, 'completed');
+        assert.equal(done.toolInput, '{"note":"edited"}');
+        assert.deepEqual(sent, [{ note: 'edited' }]);
+
+        const broken = send('/env');
+        const again = await activeToolCall(broken, 'pending-confirmation');
+        conn.store.dispatch({ type: 'chat/toolCallConfirmed', turnId: broken, toolCallId: again.toolCallId, approved: true, confirmed: 'user-action', editedToolInput: '[1]' }, chat);
+        const tc = toolCalls((await ended(broken)).responseParts)[0] as ToolCallState & { success?: boolean; error?: { message: string } };
+        assert.equal(tc.status, 'completed');
+        assert.equal(tc.success, false);
+        assert.match(tc.error?.message ?? '', /not a JSON object/);
+        assert.equal(sent.length, 1, 'the broken edit was not sent to the server');
+      } finally {
+        untap();
+      }
     });
 
     it('"Always allow in this session" skips the question next time (confirmed: setting)', async () => {
