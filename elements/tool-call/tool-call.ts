@@ -1,35 +1,24 @@
 import { LitElement, html, nothing } from 'lit';
 import type { PropertyValues } from 'lit';
 import { ContextConsumer } from '@lit/context';
-import type { AnyAction, ChatAction } from '../../src/protocol/actions.js';
+import type { AnyAction } from '../../src/protocol/actions.js';
 import type { McpAuthRequirement, McpServerCustomization } from '../../src/protocol/customizations.js';
-import type { ToolCallResult, ToolCallState } from '../../src/protocol/tool-calls.js';
+import type { ToolCallState } from '../../src/protocol/tool-calls.js';
 import { selectMcpServer } from '../../src/store/selectors.js';
 import { selectToolCall, type ToolCallEntry } from '../../src/store/tool-call-selectors.js';
 import type { SessionStoreLike } from '../../src/store/types.js';
 import { storeContext } from '../shared/store-context.js';
 import { setCustomStates, tryAttachInternals } from '../shared/custom-states.js';
 import { renderStringOrMarkdown } from '../shared/markdown.js';
-import {
-  AhpToolCallApproveEvent,
-  AhpToolCallAuthRequestEvent,
-  AhpToolCallCancelEvent,
-  AhpToolCallDenyEvent,
-  AhpToolCallResultConfirmEvent,
-} from '../shared/tool-call-events.js';
+import { AhpToolCallAuthRequestEvent } from '../shared/tool-call-events.js';
 import { iconsHaveThemes, pickIconSrc, themeOf } from '../mcp-server/icon.js';
 import { renderConfirmation } from './confirmation.js';
 import { renderInput } from './input.js';
+import { approveIntent, cancelIntent, denyIntent, resultIntent, type Intent, type ToolCallIds } from './intents.js';
 import { LiveSubscription } from './live-subscription.js';
 import { renderContent, renderStructured } from './result-content.js';
 import { failed, isKnownStatus, statusLabel, statusOf } from './status.js';
 import { toolCallStyles } from './tool-call.styles.js';
-
-const CANCEL_RESULT: ToolCallResult = {
-  success: false,
-  pastTenseMessage: 'Cancelled',
-  error: { message: 'Cancelled by the user', code: 'cancelled' },
-};
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 
@@ -203,7 +192,7 @@ export class AhpToolCall extends LitElement {
       case 'pending-confirmation':
         return renderConfirmation(tc, this.editedInput, {
           approve: (o) => this.approve(o),
-          deny: (o) => this.deny(o),
+          deny: (o) => this.act(denyIntent(this.ids(), o)),
           edited: (text) => (this.editedInput = text),
         });
       case 'running':
@@ -218,8 +207,8 @@ export class AhpToolCall extends LitElement {
           </div>
           ${tc.status === 'pending-result-confirmation'
             ? html`<div part="actions" class="actions">
-                <button type="button" class="primary" data-action="accept" @click=${() => this.confirmResult(true)}>Accept result</button>
-                <button type="button" data-action="reject" @click=${() => this.confirmResult(false)}>Reject result</button>
+                <button type="button" class="primary" data-action="accept" @click=${() => this.act(resultIntent(this.ids(), true))}>Accept result</button>
+                <button type="button" data-action="reject" @click=${() => this.act(resultIntent(this.ids(), false))}>Reject result</button>
               </div>`
             : nothing}`;
       case 'cancelled':
@@ -236,7 +225,7 @@ export class AhpToolCall extends LitElement {
       <p id="auth-text">${server} needs access to continue${auth?.description ? html`: ${auth.description}` : '.'}</p>
       <div part="actions" class="actions" aria-describedby="auth-text">
         <button type="button" class="primary" data-action="grant-access" @click=${() => this.requestAuth()}>Grant access</button>
-        <button type="button" data-action="cancel" @click=${() => this.cancel()}>Cancel</button>
+        <button type="button" data-action="cancel" @click=${() => this.act(cancelIntent(this.ids()))}>Cancel</button>
       </div>
     </div>`;
   }
@@ -266,13 +255,12 @@ export class AhpToolCall extends LitElement {
     }
   }
 
-  private ids() {
-    const tc = this.current!;
-    return { chat: this.chat ?? undefined, turnId: this.turnId ?? this.entry?.turnId, toolCallId: tc.toolCallId };
+  private ids(): ToolCallIds {
+    return { chat: this.chat ?? undefined, turnId: this.turnId ?? this.entry?.turnId, toolCallId: this.current!.toolCallId };
   }
 
-  /** Fires `event`; unless it is cancelled, dispatches `action` on the chat channel. */
-  private act(event: Event, action: ChatAction): void {
+  /** Fires the intent's event; unless it is cancelled, dispatches its action on the chat channel. */
+  private act([event, action]: Intent): void {
     if (!this.dispatchEvent(event)) return;
     const { chat, turnId } = this.ids();
     const store = this.currentStore;
@@ -281,37 +269,10 @@ export class AhpToolCall extends LitElement {
     this.requestUpdate();
   }
 
-  private approve(selectedOptionId?: string): void {
-    const tc = this.current;
-    if (!tc) return;
-    const ids = this.ids();
-    const original = (tc as { toolInput?: unknown }).toolInput;
-    const edited = this.editedInput !== undefined && this.editedInput !== original ? this.editedInput : undefined;
-    const extra = { ...(selectedOptionId ? { selectedOptionId } : {}), ...(edited !== undefined ? { editedToolInput: edited } : {}) };
-    const action: ChatAction = { type: 'chat/toolCallConfirmed', turnId: ids.turnId ?? '', toolCallId: ids.toolCallId, approved: true, confirmed: 'user-action', ...extra };
-    this.act(new AhpToolCallApproveEvent({ ...ids, action, ...extra }), action);
-  }
-
-  private deny(selectedOptionId?: string): void {
-    if (!this.current) return;
-    const ids = this.ids();
-    const extra = selectedOptionId ? { selectedOptionId } : {};
-    const action: ChatAction = { type: 'chat/toolCallConfirmed', turnId: ids.turnId ?? '', toolCallId: ids.toolCallId, approved: false, reason: 'denied', ...extra };
-    this.act(new AhpToolCallDenyEvent({ ...ids, action, ...extra }), action);
-  }
-
-  private confirmResult(approved: boolean): void {
-    if (!this.current) return;
-    const ids = this.ids();
-    const action: ChatAction = { type: 'chat/toolCallResultConfirmed', turnId: ids.turnId ?? '', toolCallId: ids.toolCallId, approved };
-    this.act(new AhpToolCallResultConfirmEvent({ ...ids, action, approved }), action);
-  }
-
-  private cancel(): void {
-    if (!this.current) return;
-    const ids = this.ids();
-    const action: ChatAction = { type: 'chat/toolCallComplete', turnId: ids.turnId ?? '', toolCallId: ids.toolCallId, result: CANCEL_RESULT };
-    this.act(new AhpToolCallCancelEvent({ ...ids, action }), action);
+  private approve(optionId?: string): void {
+    const input = (this.current as { toolInput?: unknown }).toolInput;
+    const edited = this.editedInput !== undefined && this.editedInput !== input ? this.editedInput : undefined;
+    this.act(approveIntent(this.ids(), optionId, edited));
   }
 
   private requestAuth(): void {

@@ -472,3 +472,18 @@ describe('<ahp-tool-call> server, live region, keyboard, lifecycle', () => {
     expect($(el, '[data-empty]')).to.exist;
   });
 });
+
+describe('<ahp-tool-call> styles', () => {
+  it('uses no undefined private token, sets no public one, and follows a dark color-scheme', async () => {
+    const ctor = customElements.get('ahp-tool-call') as unknown as { elementStyles: { cssText?: string }[] };
+    const css = ctor.elementStyles.map((s) => s.cssText ?? '').join('\n');
+    const defined = new Set([...css.matchAll(/(--_[\w-]+)\s*:/g)].map((m) => m[1]));
+    const missing = [...css.matchAll(/var\(\s*(--_[\w-]+)/g)].map((m) => m[1]).filter((t) => !defined.has(t));
+    expect(missing).to.deep.equal([]);
+    expect(css).not.to.match(/--ahp-[\w-]+\s*:/);
+    const { el } = await render(CALLS['pending-confirmation']!);
+    el.style.colorScheme = 'dark';
+    expect(getComputedStyle($(el, '.name')!).color).to.equal('rgb(230, 237, 243)');
+    await expect(el).to.be.accessible();
+  });
+});
