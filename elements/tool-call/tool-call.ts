@@ -106,7 +106,8 @@ export class AhpToolCall extends LitElement {
     try {
       release = store.watchChat(chat);
     } catch {
-      return undefined; // not a chat channel: shown as not found
+      this.chatLoaded = true; // not a chat channel: nothing will arrive, show "not found"
+      return undefined;
     }
     const read = () => {
       const state = store.getChatState(chat);
@@ -125,6 +126,11 @@ export class AhpToolCall extends LitElement {
     this.server = store && id ? selectMcpServer(store.getState(), id)?.server : undefined;
     if (!store || !id) return undefined;
     return store.subscribeMcpServer(id, (server) => ((this.server = server), this.requestUpdate()));
+  }
+
+  /** No call yet because the store or the chat snapshot has not arrived. */
+  private get loading(): boolean {
+    return !isObject(this.toolCall) && (!this.currentStore || (!!this.chat && !this.chatLoaded));
   }
 
   /** Waiting for authentication: the call says so, or it runs on a server that does. */
@@ -150,7 +156,7 @@ export class AhpToolCall extends LitElement {
     const tc = this.current;
     const live = html`<div class="live" role="status" aria-live="polite" aria-atomic="true">${this.announcement}</div>`;
     if (!tc) {
-      const loading = !isObject(this.toolCall) && (!this.currentStore || (!!this.chat && !this.chatLoaded));
+      const loading = this.loading;
       return html`${live}<p class="empty" data-empty=${loading ? 'loading' : 'not-found'}>
         ${loading ? 'Loading tool call…' : `Unknown tool call “${this.toolCallId ?? ''}”`}
       </p>`;
@@ -241,7 +247,7 @@ export class AhpToolCall extends LitElement {
   protected override updated(): void {
     const tc = this.current;
     const states: string[] = [];
-    if (!tc) states.push(!isObject(this.toolCall) && (!this.currentStore || !this.chatLoaded) ? 'loading' : 'not-found');
+    if (!tc) states.push(this.loading ? 'loading' : 'not-found');
     else {
       const status = statusOf(tc);
       states.push(isKnownStatus(status) ? status : 'unknown');

@@ -1,6 +1,7 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../elements/tool-call/define.js';
+import '../../elements/session/define.js';
 import type { AhpToolCall } from '../../elements/tool-call/tool-call.js';
 import type { ToolCallState } from '../../src/protocol/tool-calls.js';
 import { CALLS, CHAT, FakeChatStore, IMAGE_DATA, TURN, call, chatState } from './fixtures/tool-calls.js';
@@ -469,7 +470,20 @@ describe('<ahp-tool-call> server, live region, keyboard, lifecycle', () => {
   it('treats a non-chat channel as not found without throwing', async () => {
     const store = new FakeChatStore(session([]));
     const el = await fixture<AhpToolCall>(html`<ahp-tool-call chat="ahp-session:/x" tool-call-id="tc1" .store=${store}></ahp-tool-call>`);
-    expect($(el, '[data-empty]')).to.exist;
+    expect($(el, '[data-empty]')!.dataset.empty).to.equal('not-found');
+    expect(el.matches(':state(not-found)')).to.be.true;
+  });
+
+  it('uses the store provided by an ancestor <ahp-session>', async () => {
+    const store = new FakeChatStore(session([mcpServer('a', STATES.ready!)]), { [CHAT]: chatState([CALLS['pending-confirmation']!]) });
+    const wrap = await fixture<HTMLElement>(
+      html`<ahp-session .store=${store}><ahp-tool-call chat=${CHAT} tool-call-id="tc1"></ahp-tool-call></ahp-session>`,
+    );
+    const el = wrap.querySelector('ahp-tool-call')!;
+    await el.updateComplete;
+    expect(part(el, 'status')!.dataset.status).to.equal('pending-confirmation');
+    button(el, 'approve')!.click();
+    expect(store.sent[0]).to.deep.include({ channel: CHAT });
   });
 });
 
