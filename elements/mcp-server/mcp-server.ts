@@ -1,7 +1,7 @@
 import { LitElement, html, nothing } from 'lit';
 import { ContextConsumer } from '@lit/context';
 import type { AnyAction } from '../../src/protocol/actions.js';
-import type { McpServerState } from '../../src/protocol/customizations.js';
+import type { McpServerAuthRequiredState, McpServerState } from '../../src/protocol/customizations.js';
 import { effectiveEnabled } from '../../src/reducers/index.js';
 import { selectMcpServer } from '../../src/store/selectors.js';
 import type { McpServerEntry } from '../../src/store/selectors.js';
@@ -15,6 +15,8 @@ import {
   AhpMcpServerStopEvent,
   AhpMcpServerToggleEvent,
 } from '../shared/events.js';
+import { AhpMcpServerAuthRequestEvent, AuthController } from '../shared/auth-controller.js';
+import { authPanelStyles, renderAuthPanel } from './auth-panel.js';
 import { toggledEnablement } from './enablement.js';
 import { iconsHaveThemes, pickIconSrc, themeOf } from './icon.js';
 import { mcpServerStyles } from './mcp-server.styles.js';
@@ -71,9 +73,14 @@ const isKnown = (kind: string): boolean => Object.hasOwn(LABELS, kind);
  * @fires ahp-mcp-server-start - Before dispatching `session/mcpServerStartRequested`; cancelable.
  * @fires ahp-mcp-server-stop - Before dispatching `session/mcpServerStopRequested`; cancelable.
  * @fires ahp-mcp-server-restart - Before dispatching stop then start; cancelable.
+ * @fires ahp-auth-request - "Sign in" / "Sign in again" / "Grant access" in `authRequired`; cancelable (else `<ahp-session>` signs in).
+ * @csspart auth - The sign-in panel of `authRequired` (`data-reason` holds the raw reason).
+ * @csspart auth-description - The requirement's description.
+ * @csspart auth-scopes - The scopes asked for.
+ * @csspart auth-status - Progress or failure of the sign-in.
  */
 export class AhpMcpServer extends LitElement {
-  static override styles = mcpServerStyles;
+  static override styles = [mcpServerStyles, authPanelStyles];
   static override properties = {
     serverId: { attribute: 'server-id' },
     store: { attribute: false },
@@ -93,6 +100,7 @@ export class AhpMcpServer extends LitElement {
   });
   private readonly darkQuery = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : undefined;
   private refocusAfterUpdate = false;
+  private readonly auth = new AuthController(this);
 
   /** The store in use: the `store` property, else the provided one. */
   get currentStore(): SessionStoreLike | undefined {
@@ -151,6 +159,7 @@ export class AhpMcpServer extends LitElement {
           )}
         </div>
         ${typeof error === 'string' && error ? html`<p part="error" class="error">${error}</p>` : nothing}
+        ${kind === 'authRequired' ? renderAuthPanel(server.state, name, this.auth.status, () => this.requestAuth()) : nothing}
       </div>
     `;
   }
@@ -160,6 +169,11 @@ export class AhpMcpServer extends LitElement {
     const src = pickIconSrc(icons, theme);
     if (!src) return html`<span part="icon" class="icon placeholder" aria-hidden="true"></span>`;
     return html`<img part="icon" class="icon" src=${src} alt="" referrerpolicy="no-referrer" decoding="async" />`;
+  }
+
+  protected override willUpdate(): void {
+    // A status belongs to the requirement it was about.
+    if (kindOf(this.entry.value?.server.state) !== 'authRequired') this.auth.status = { kind: 'idle' };
   }
 
   protected override updated(): void {
@@ -182,6 +196,14 @@ export class AhpMcpServer extends LitElement {
         next?.focus();
       }
     }
+  }
+
+  /** Fires `ahp-auth-request`; an ancestor `<ahp-session>` runs the sign-in unless someone cancels it. */
+  private requestAuth(): void {
+    const server = this.entry.value?.server;
+    if (!server || kindOf(server.state) !== 'authRequired') return;
+    const { kind: _kind, ...auth } = server.state as McpServerAuthRequiredState;
+    this.dispatchEvent(new AhpMcpServerAuthRequestEvent({ kind: 'mcpServer', customizationId: server.id, auth }));
   }
 
   private toggle(enabled: boolean): void {

@@ -7,6 +7,7 @@ import type { ConnectionState, SessionStoreLike } from '../../src/store/types.js
 import { storeContext } from '../shared/store-context.js';
 import { setCustomStates, tryAttachInternals } from '../shared/custom-states.js';
 import { AhpConnectionChangeEvent } from '../shared/events.js';
+import { handleAuthRequest, resumeAuth, type SessionAuthOptions } from './session-auth.js';
 
 interface OwnConnection {
   key: string;
@@ -25,6 +26,10 @@ const errorText = (e: unknown): string => (e instanceof Error ? e.message : Stri
  * @slot - Elements that use the session (`<ahp-mcp-server-list>`, `<ahp-mcp-server>`, ...).
  * @cssstate connecting, open, reconnecting, closed - Connection state of the store in use.
  * @fires ahp-connection-change - When the connection state changes.
+ * @fires ahp-auth-error - A sign-in failed (fired at the element that asked, bubbling; at the session for a resumed redirect).
+ *
+ * Handles `ahp-auth-request` from descendants that nobody cancelled: runs the OAuth driver (`ahp-elements/auth`) and
+ * hands the token to the host through the store's `authenticate`.
  */
 export class AhpSession extends LitElement {
   static override styles = css`
@@ -42,6 +47,9 @@ export class AhpSession extends LitElement {
     worker: {},
     workerUrl: { attribute: 'worker-url' },
     store: { attribute: false },
+    authRedirectUri: { attribute: 'auth-redirect-uri' },
+    authMode: { attribute: 'auth-mode' },
+    authOptions: { attribute: false },
   };
 
   /** WebSocket URL of the AHP host (`ws://…`). */
@@ -59,6 +67,12 @@ export class AhpSession extends LitElement {
   declare workerUrl: string | null | undefined;
   /** A store to provide instead of connecting; takes precedence over `url`/`session`. */
   declare store: SessionStoreLike | undefined;
+  /** OAuth redirect URI for sign-ins (default: the callback page shipped next to the driver). */
+  declare authRedirectUri: string | null | undefined;
+  /** `popup` (default) or `redirect` (full page; the flow resumes when the session is open again). */
+  declare authMode: string | null | undefined;
+  /** Driver options: `tokenStore`, `registrationStore`, `clientName`, `clientMetadataUrl`, `fetch`. */
+  declare authOptions: SessionAuthOptions | undefined;
 
   private readonly provider = new ContextProvider(this, { context: storeContext });
   private readonly internals = tryAttachInternals(this);
@@ -75,6 +89,11 @@ export class AhpSession extends LitElement {
   /** Connection state of the provided store; undefined while there is none. */
   get connectionState(): ConnectionState | undefined {
     return this.state;
+  }
+
+  constructor() {
+    super();
+    this.addEventListener('ahp-auth-request', (e) => handleAuthRequest(this, e));
   }
 
   override connectedCallback(): void {
@@ -167,6 +186,7 @@ export class AhpSession extends LitElement {
     const prev = this.state;
     if (prev && prev.kind === next.kind && JSON.stringify(prev) === JSON.stringify(next)) return;
     this.state = next;
+    if (next.kind === 'open') void resumeAuth(this);
     setCustomStates(this.internals, [next.kind]);
     this.dispatchEvent(new AhpConnectionChangeEvent({ state: next }));
   }

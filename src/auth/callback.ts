@@ -7,11 +7,9 @@ export interface CallbackParams {
   iss?: string;
 }
 
-/** `type` of the message the callback page posts to its opener. */
-export const CALLBACK_MESSAGE = 'ahp-oauth-callback';
-/** sessionStorage keys of the redirect flow (one flow per tab). */
-export const PENDING_KEY = 'ahp-oauth:pending';
-export const RESULT_KEY = 'ahp-oauth:result';
+import { CALLBACK_MESSAGE, PENDING_KEY, RESULT_KEY } from './flow-keys.js';
+
+export { CALLBACK_MESSAGE, PENDING_KEY, RESULT_KEY };
 
 const FIELDS = ['code', 'state', 'error', 'error_description', 'iss'] as const;
 

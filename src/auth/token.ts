@@ -1,13 +1,9 @@
 import { clientAuth } from './client-identity.js';
 import { AuthError } from './errors.js';
 import { formPost, requestJson } from './http.js';
-import type { AuthorizationServerMetadata, ClientIdentity, FetchLike, McpAuthRequirement, StoredToken } from './types.js';
+import type { AuthorizationServerMetadata, ClientIdentity, FetchLike, StoredToken } from './types.js';
 
-/** Scopes to request: `requiredScopes` when given, else the resource's `scopes_supported`, else none. */
-export function chooseScopes(req: McpAuthRequirement): string[] | undefined {
-  const pick = (s: unknown) => (Array.isArray(s) && s.length ? s.filter((x): x is string => typeof x === 'string') : undefined);
-  return pick(req.requiredScopes) ?? pick(req.resource?.scopes_supported);
-}
+export { chooseScopes } from './scopes.js';
 
 /** Remaining lifetime in whole seconds (≥ 1) for `authenticate`; undefined when the lifetime is unknown. */
 export function remainingLifetime(expiresAt: number | undefined, now = Date.now()): number | undefined {

@@ -1,0 +1,66 @@
+import { css, html, nothing } from 'lit';
+import type { McpServerState } from '../../src/protocol/customizations.js';
+import { chooseScopes } from '../../src/auth/scopes.js';
+import type { AuthStatus } from '../shared/auth-controller.js';
+
+/** Heading and button text per `reason`; unknown reasons get the neutral pair. */
+const REASONS: Record<string, readonly [string, string]> = {
+  required: ['Sign-in required', 'Sign in'],
+  expired: ['Session expired', 'Sign in again'],
+  insufficientScope: ['More access needed', 'Grant access'],
+};
+const NEUTRAL = ['Authentication needed', 'Sign in'] as const;
+
+/** The `authRequired` part of `<ahp-mcp-server>`: why, the description, the scopes asked for, one button, the flow's status. */
+export function renderAuthPanel(state: McpServerState, name: string, status: AuthStatus, onRequest: () => void) {
+  const s = state as Record<string, unknown>;
+  const reason = typeof s.reason === 'string' ? s.reason : '';
+  const known = Object.hasOwn(REASONS, reason);
+  const [title, action] = known ? REASONS[reason]! : NEUTRAL;
+  const description = typeof s.description === 'string' ? s.description : '';
+  const scopes = chooseScopes(s as never) ?? [];
+  const pending = status.kind === 'pending';
+  return html`<div part="auth" class="auth" data-reason=${reason} data-known=${known}>
+    <p class="auth-reason">${title}</p>
+    ${description ? html`<p part="auth-description" class="auth-description">${description}</p>` : nothing}
+    ${scopes.length
+      ? html`<p class="auth-scopes">Access requested: <span part="auth-scopes">${scopes.map((x, i) => html`${i ? ' ' : ''}<code>${x}</code>`)}</span></p>`
+      : nothing}
+    <button type="button" data-auth aria-label=${`${action} to ${name}`} aria-disabled=${pending ? 'true' : 'false'} @click=${() => pending || onRequest()}>
+      ${pending ? 'Signing in…' : action}
+    </button>
+    <p part="auth-status" class="auth-status" role="status" data-status=${status.kind}>${status.kind === 'error' ? status.message : pending ? 'Finish signing in in the window that opened.' : ''}</p>
+  </div>`;
+}
+
+export const authPanelStyles = css`
+  .auth {
+    flex-basis: 100%;
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: var(--_space-1) var(--_space-2);
+  }
+  .auth p {
+    margin: 0;
+  }
+  .auth-reason {
+    font-weight: 600;
+  }
+  .auth-description,
+  .auth-scopes {
+    flex-basis: 100%;
+    color: var(--_text-muted);
+    overflow-wrap: anywhere;
+  }
+  .auth-status:empty {
+    display: none;
+  }
+  .auth-status[data-status='error'] {
+    flex-basis: 100%;
+    color: var(--_danger);
+  }
+  button[aria-disabled='true'] {
+    cursor: progress;
+  }
+`;

@@ -1,0 +1,92 @@
+import type { McpAuthRequirement } from '../../src/protocol/customizations.js';
+import type { AuthorizeOptions } from '../../src/auth/types.js';
+import { PENDING_KEY } from '../../src/auth/flow-keys.js';
+import { listAuthBlockedToolCalls } from '../../src/store/input-selectors.js';
+import { selectMcpServer } from '../../src/store/selectors.js';
+import type { SessionStoreLike } from '../../src/store/types.js';
+import { AhpAuthCompleteEvent, AhpAuthErrorEvent, AhpAuthStartEvent, type AuthFlowDetail } from '../shared/auth-controller.js';
+
+/** Options `<ahp-session>` passes on to the driver (stores, client name, metadata document URL, fetch). */
+export type SessionAuthOptions = Omit<AuthorizeOptions, 'client' | 'redirectUri' | 'mode' | 'popup'>;
+
+/** What the built-in auth handling needs from `<ahp-session>`. */
+export interface SessionAuthHost extends HTMLElement {
+  readonly currentStore: SessionStoreLike | undefined;
+  authRedirectUri: string | null | undefined;
+  authMode: string | null | undefined;
+  authOptions: SessionAuthOptions | undefined;
+}
+
+type Rec = Record<string, unknown>;
+const isRecord = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+// The driver is loaded when first needed, so pages that never sign in do not carry it.
+const driver = () => import('../../src/auth/driver-entry.js');
+
+/** The requirement an `ahp-auth-request` is about: its own `auth`, else what the store shows for that server or tool call. */
+export function requirementOf(detail: unknown, store: SessionStoreLike | undefined): McpAuthRequirement | undefined {
+  if (!isRecord(detail)) return undefined;
+  if (isRecord(detail.auth) && isRecord(detail.auth.resource)) return detail.auth as unknown as McpAuthRequirement;
+  const state = store?.getState();
+  if (detail.kind === 'toolCall' && typeof detail.chat === 'string') {
+    const blocked = listAuthBlockedToolCalls([store?.getChatState(detail.chat)], state).find(
+      (e) => e.chat === detail.chat && e.toolCall.toolCallId === detail.toolCallId,
+    );
+    if (blocked) return blocked.toolCall.auth;
+  }
+  // A server in authRequired (also what a tool call of that server waits for).
+  const server = typeof detail.customizationId === 'string' ? selectMcpServer(state, detail.customizationId)?.server : undefined;
+  return server?.state.kind === 'authRequired' ? (server.state as McpAuthRequirement) : undefined;
+}
+
+/**
+ * The default handler of `ahp-auth-request`: after the event has finished bubbling, unless someone cancelled it,
+ * runs the OAuth driver and reports `ahp-auth-start`, then `ahp-auth-complete` or `ahp-auth-error`, at the element that asked.
+ */
+export function handleAuthRequest(host: SessionAuthHost, event: Event): void {
+  const origin = (event.composedPath()[0] as EventTarget | undefined) ?? host;
+  const request = (event as Event & { detail?: unknown }).detail;
+  // Listeners above the session (document, window) may still cancel it; the click's user activation lasts long enough for the popup.
+  setTimeout(() => {
+    if (!event.defaultPrevented) void runFlow(host, origin, request);
+  }, 0);
+}
+
+async function runFlow(host: SessionAuthHost, origin: EventTarget, request: unknown): Promise<void> {
+  const fire = (E: new (d: AuthFlowDetail) => Event, error?: unknown) =>
+    origin.dispatchEvent(new E({ request, ...(error ? { error: error instanceof Error ? error : new Error(String(error)) } : {}) }));
+  fire(AhpAuthStartEvent);
+  try {
+    const store = host.currentStore;
+    const requirement = requirementOf(request, store);
+    if (!requirement) throw new Error('There is nothing to sign in to any more.');
+    const { authorize, defaultCallbackUrl } = await driver();
+    await authorize(requirement, {
+      ...host.authOptions,
+      client: { authenticate: authenticateOf(store) },
+      redirectUri: host.authRedirectUri || defaultCallbackUrl(),
+      mode: host.authMode === 'redirect' ? 'redirect' : 'popup',
+    });
+    fire(AhpAuthCompleteEvent);
+  } catch (error) {
+    fire(AhpAuthErrorEvent, error);
+  }
+}
+
+const authenticateOf = (store: SessionStoreLike | undefined) => (params: Parameters<NonNullable<SessionStoreLike['authenticate']>>[0]) => {
+  if (!store?.authenticate) return Promise.reject(new Error('this session cannot hand tokens to the host'));
+  return store.authenticate(params);
+};
+
+/** After a full-page redirect: finishes the sign-in this tab started, once the store can reach the host. Failures → `ahp-auth-error` on the session. */
+export async function resumeAuth(host: SessionAuthHost): Promise<void> {
+  if (typeof sessionStorage === 'undefined' || !sessionStorage.getItem(PENDING_KEY)) return;
+  const store = host.currentStore;
+  try {
+    const { resumeRedirectFlow } = await driver();
+    const result = await resumeRedirectFlow({ ...host.authOptions, client: { authenticate: authenticateOf(store) } });
+    if (result) host.dispatchEvent(new AhpAuthCompleteEvent({ request: { kind: 'redirect', resource: result.resource } }));
+  } catch (error) {
+    host.dispatchEvent(new AhpAuthErrorEvent({ request: { kind: 'redirect' }, error: error as Error }));
+  }
+}
