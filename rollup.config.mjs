@@ -63,7 +63,20 @@ export default [
     plugins: [nodeResolve({ browser: true }), ts(), authCallbackPage()],
     output: { dir: 'dist/lib', format: 'esm', preserveModules: true, preserveModulesRoot: '.', sourcemap: true },
   },
-  minified('elements/define-all.ts', 'dist/cdn/ahp-elements.min.js'),
+  // Every element. The OAuth driver is a chunk next to it (ahp-driver-entry.min.js), loaded on the first sign-in.
+  {
+    ...minified('elements/define-all.ts'),
+    // The driver chunk imports from the entry instead of a facade + shared chunk.
+    preserveEntrySignatures: 'allow-extension',
+    output: {
+      dir: 'dist/cdn',
+      entryFileNames: 'ahp-elements.min.js',
+      chunkFileNames: 'ahp-[name].min.js',
+      format: 'esm',
+      sourcemap: true,
+      plugins: [terser({ ecma: 2020, module: true, format: { comments: false } })],
+    },
+  },
   // Worker mode from the CDN: a SharedWorker script must come from the page's own origin, so copy this file there
   // and point `<ahp-session worker="shared" worker-url="…">` at it.
   minified('src/worker/shared-worker-entry.ts', 'dist/cdn/ahp-session-worker.min.js'),
