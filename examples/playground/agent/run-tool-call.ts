@@ -30,7 +30,10 @@ export const displayNameOf = (tool: Tool): string => tool.title ?? tool.annotati
 async function ask(run: ToolRun, call: ToolCallReporter, kind: AnswerKind): Promise<Answer> {
   const { turn } = run;
   const state = call.state();
-  if (state?.status !== 'pending-confirmation' && state?.status !== 'pending-result-confirmation') throw new TurnAborted();
+  if (state?.status !== 'pending-confirmation' && state?.status !== 'pending-result-confirmation') {
+    if (turn.signal.aborted) throw new TurnAborted();
+    throw new Error(`tool call ${call.toolCallId} is ${state?.status ?? 'gone'} where a confirmation was expected`);
+  }
   const id = run.inputNeeded.set(turn.chat, turn.turnId, state);
   try {
     return await run.answers.wait(kind, turn.chat, turn.turnId, call.toolCallId, turn.signal);
