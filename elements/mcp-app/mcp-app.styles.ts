@@ -17,6 +17,7 @@ export const mcpAppStyles = [
       z-index: 2147483000; background: var(--_surface); box-shadow: 0 12px 32px rgb(0 0 0 / 0.25);
       border-radius: var(--_radius); overflow: hidden;
     }
+    :host([display-mode='fullscreen']) .viewport, :host([display-mode='pip']) .viewport { height: 100%; }
     :host([display-mode='fullscreen']) .frame iframe, :host([display-mode='pip']) .frame iframe { height: 100% !important; }
     .exit {
       position: absolute; top: var(--_space-2); right: var(--_space-2); z-index: 1; font: inherit;

@@ -175,7 +175,8 @@ export class AhpMcpApp extends LitElement {
         : this.phase === 'loading' || this.phase === 'idle'
           ? html`<p part="status" class="status" data-kind="loading">Loading app…</p>`
           : nothing;
-    return html`${status}<div part="frame" class="frame">${exit}</div>`;
+    // The iframe lives in .viewport, which has no bindings: Lit never clears or moves it.
+    return html`${status}<div part="frame" class="frame"><div class="viewport"></div>${exit}</div>`;
   }
 
   private readonly onScheme = (): void => this.bridge?.setHostContext(this.themeContext());
@@ -305,7 +306,7 @@ export class AhpMcpApp extends LitElement {
       window.addEventListener('message', onMessage);
     });
     await this.updateComplete;
-    this.renderRoot.querySelector('.frame')?.appendChild(frame);
+    this.renderRoot.querySelector('.viewport')?.appendChild(frame);
     this.iframe = frame;
     if (!(await ready) || generation !== this.generation) {
       if (generation === this.generation) this.fail(`The sandbox at ${target} did not answer (is it served with its script, on another origin?)`);

@@ -1,0 +1,259 @@
+import { expect, fixture, html } from '@open-wc/testing';
+import '../../elements/mcp-app/define.js';
+import type { AhpMcpApp } from '../../elements/mcp-app/mcp-app.js';
+import type { McpChannel } from '../../src/client/mcp-channel.js';
+import type { SessionState } from '../../src/protocol/session.js';
+import type { ToolCallState } from '../../src/protocol/tool-calls.js';
+import { ALL_CAPABILITIES, FakeChannel } from '../fixtures/apps/fake-channel.js';
+import { drivenView, type DriverOptions } from '../fixtures/apps/view-driver.js';
+import { CHAT, FakeChatStore, chatState } from './fixtures/tool-calls.js';
+
+type Probe = { kind: string; log: string[]; [k: string]: unknown };
+
+let otherOrigin = '';
+const probes: Probe[] = [];
+const onProbe = (e: MessageEvent) => {
+  if (e.data?.method === 'test/probe') probes.push(e.data.params);
+};
+
+before(async () => {
+  otherOrigin = (await (await fetch('/__test/env.json')).json()).otherOrigin;
+  window.addEventListener('message', onProbe);
+});
+beforeEach(() => (probes.length = 0));
+after(() => window.removeEventListener('message', onProbe));
+
+const sandboxUrl = () => `${otherOrigin}/sandbox/sandbox-proxy.html`;
+const lastLog = () => probes.at(-1)?.log ?? [];
+/** Params of every host→View message with this method, as the View received them. */
+const received = (method: string) =>
+  probes.filter((p) => (p['last'] as { method?: string } | undefined)?.method === method).map((p) => (p['last'] as { params: unknown }).params);
+
+async function until<T>(fn: () => T | undefined | false, what: string, ms = 8000): Promise<T> {
+  const t0 = performance.now();
+  for (;;) {
+    const v = fn();
+    if (v) return v;
+    if (performance.now() - t0 > ms) throw new Error(`timed out waiting for ${what}; View log: ${JSON.stringify(lastLog())}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+async function mountApp(options: { driver?: DriverOptions; channel?: FakeChannel; input?: Record<string, unknown>; result?: unknown; contentMeta?: Record<string, unknown> } = {}) {
+  const channel = options.channel ?? new FakeChannel({ html: await drivenView(options.driver), ...(options.contentMeta && { contentMeta: options.contentMeta }) });
+  const el = await fixture<AhpMcpApp>(html`<ahp-mcp-app
+    server-id="basic"
+    resource-uri="ui://get-time/mcp-app.html"
+    sandbox-url=${sandboxUrl()}
+    .channel=${channel as McpChannel}
+    .capabilities=${ALL_CAPABILITIES}
+    .toolInput=${options.input}
+    .toolResult=${options.result}
+  ></ahp-mcp-app>`);
+  return { el, channel };
+}
+
+const RESULT = { content: [{ type: 'text', text: 'now' }], structuredContent: { time: '2026-11-30T12:00:00Z' } };
+
+describe('<ahp-mcp-app> with the real server-basic-vanillajs View', () => {
+  it('handshake: initialize → initialized → tool-input → tool-result, nothing before initialized (result buffered)', async () => {
+    const { el } = await mountApp({ result: RESULT });
+    await until(() => lastLog().includes('in:ui/notifications/tool-result'), 'tool-result');
+    const log = lastLog();
+    const at = (s: string) => log.indexOf(s);
+    expect(at('out:ui/initialize')).to.equal(0);
+    expect(log[1]).to.match(/^in:result:/, 'the first thing the View receives is the initialize answer');
+    expect(at('out:ui/notifications/initialized')).to.be.greaterThan(1);
+    const hostMessages = log.filter((l) => l.startsWith('in:ui/'));
+    expect(hostMessages.slice(0, 2)).to.deep.equal(['in:ui/notifications/tool-input', 'in:ui/notifications/tool-result']);
+    expect(at('in:ui/notifications/tool-input')).to.be.greaterThan(at('out:ui/notifications/initialized'));
+    expect(log.filter((l) => l === 'in:ui/notifications/tool-input')).to.have.length(1);
+    expect(received('ui/notifications/tool-input')).to.deep.equal([{ arguments: {} }], 'no arguments → {}');
+    await until(() => el.matches(':state(ready)'), 'ready state');
+  });
+
+  it('a View tools/call is relayed over the channel (app-visible tool) and its result shown', async () => {
+    const { channel } = await mountApp({ result: RESULT, driver: { clicks: ['get-time-btn'] } });
+    await until(() => channel.count('tools/call') === 1, 'tools/call relayed');
+    expect(channel.requests.find((r) => r.method === 'tools/call')!.params).to.deep.include({ name: 'get-time' });
+    await until(() => lastLog().some((l) => l.startsWith('in:result:') && l !== lastLog()[1]), 'the tools/call answer');
+  });
+
+  it('the View’s link and message requests become events; size-changed sizes the frame', async () => {
+    const links: string[] = [];
+    const messages: string[] = [];
+    const onLink = (e: Event) => {
+      e.preventDefault();
+      links.push((e as CustomEvent).detail.url);
+    };
+    const onMessage = (e: Event) => {
+      e.preventDefault();
+      messages.push((e as CustomEvent).detail.text);
+    };
+    document.addEventListener('ahp-app-open-link', onLink);
+    document.addEventListener('ahp-app-message', onMessage);
+    try {
+      const { el } = await mountApp({ result: RESULT, driver: { clicks: ['open-link-btn', 'send-message-btn'] } });
+      await until(() => links.length && messages.length, 'link and message events');
+      expect(links).to.deep.equal(['https://modelcontextprotocol.io/']);
+      expect(messages).to.deep.equal(['This is message text.']);
+      const frame = el.shadowRoot!.querySelector('iframe')!;
+      await until(() => parseInt(frame.style.height) > 100, 'height from size-changed');
+      expect(frame.getAttribute('sandbox')).to.equal('allow-scripts allow-same-origin allow-forms');
+    } finally {
+      document.removeEventListener('ahp-app-open-link', onLink);
+      document.removeEventListener('ahp-app-message', onMessage);
+    }
+  });
+
+  it('display mode: fullscreen and back through the host-owned exit, announced to the View', async () => {
+    const { el } = await mountApp({ result: RESULT });
+    await until(() => el.bridge?.initialized, 'initialized');
+    const events: string[] = [];
+    el.addEventListener('ahp-app-display-mode', (e) => events.push(e.detail.mode));
+    const iframe = el.shadowRoot!.querySelector('iframe');
+    (el as unknown as { applyDisplayMode(m: string): string }).applyDisplayMode('fullscreen');
+    await el.updateComplete;
+    expect(el.getAttribute('display-mode')).to.equal('fullscreen');
+    expect(el.matches(':state(fullscreen)')).to.equal(true);
+    const frame = el.shadowRoot!.querySelector('.frame')!;
+    expect(getComputedStyle(frame).position).to.equal('fixed');
+    await until(() => lastLog().includes('in:ui/notifications/host-context-changed'), 'host-context-changed');
+    const exit = el.shadowRoot!.querySelector<HTMLButtonElement>('[part="exit"]')!;
+    exit.click();
+    await el.updateComplete;
+    expect(el.getAttribute('display-mode')).to.equal('inline');
+    expect(events).to.deep.equal(['fullscreen', 'inline']);
+    expect(el.shadowRoot!.querySelector('iframe'), 'same frame, no remount').to.equal(iframe);
+    await until(() => probes.filter((p) => (p['last'] as { method?: string })?.method === 'ui/notifications/host-context-changed').length === 2, 'second diff');
+    const diffs = probes.filter((p) => (p['last'] as { method?: string })?.method === 'ui/notifications/host-context-changed').map((p) => (p['last'] as { params: { displayMode?: string } }).params.displayMode);
+    expect(diffs).to.deep.equal(['fullscreen', 'inline']);
+  });
+
+  it('teardown: the View answers ui/resource-teardown; removal closes the bridge', async () => {
+    const { el } = await mountApp({ result: RESULT });
+    await until(() => el.bridge?.initialized, 'initialized');
+    const answered = await el.teardown();
+    expect(answered).to.equal(true);
+    expect(probes.some((p) => p.log.includes('in:ui/resource-teardown'))).to.equal(true);
+    expect(el.shadowRoot!.querySelector('iframe')).to.equal(null);
+  });
+
+  it('keeps the View alive across moveBefore()', async function () {
+    const { el } = await mountApp({ result: RESULT });
+    await until(() => el.bridge?.initialized, 'initialized');
+    const parent = el.parentElement!;
+    const other = document.createElement('div');
+    parent.append(other);
+    if (!('moveBefore' in other)) this.skip();
+    const bridge = el.bridge;
+    (other as unknown as { moveBefore(n: Node, c: Node | null): void }).moveBefore(el, null);
+    await el.updateComplete;
+    expect(el.bridge).to.equal(bridge);
+    expect(el.matches(':state(ready)')).to.equal(true);
+  });
+});
+
+describe('<ahp-mcp-app> from a tool call in the store', () => {
+  const session = {
+    provider: 't', title: 'S', status: 1, lifecycle: 'ready', activeClients: [], chats: [],
+    customizations: [{ type: 'mcpServer', id: 'basic', uri: 'mcp-config:/basic', name: 'Basic', state: { kind: 'ready' }, channel: 'mcp://basic', mcpApp: { capabilities: ALL_CAPABILITIES } }],
+  } as unknown as SessionState;
+  const base = { toolCallId: 'tc1', toolName: 'get-time', displayName: 'Get time', contributor: { kind: 'mcp', customizationId: 'basic' }, _meta: { ui: { resourceUri: 'ui://get-time/mcp-app.html' } } };
+
+  it('follows the tool call: input from the store, tool-cancelled on cancellation, toolInfo', async () => {
+    const channel = new FakeChannel({ html: await drivenView({}) });
+    class AppStore extends FakeChatStore {
+      mcpChannel = (id: string) => (id === 'basic' ? (channel as McpChannel) : undefined);
+    }
+    const running = { ...base, status: 'running', invocationMessage: 'Getting time', toolInput: '{"tz":"UTC"}', confirmed: 'not-needed' } as unknown as ToolCallState;
+    const store = new AppStore(session, { [CHAT]: chatState([running]) });
+    const el = await fixture<AhpMcpApp>(html`<ahp-mcp-app .store=${store} chat=${CHAT} tool-call-id="tc1" sandbox-url=${sandboxUrl()}></ahp-mcp-app>`);
+    const [input] = await until(() => received('ui/notifications/tool-input').length && received('ui/notifications/tool-input'), 'tool-input');
+    expect(input).to.deep.equal({ arguments: { tz: 'UTC' } });
+    store.setChat(CHAT, chatState([{ ...running, status: 'cancelled', reason: 'denied', reasonMessage: 'Stopped by the user' } as unknown as ToolCallState]));
+    const [cancelled] = await until(() => received('ui/notifications/tool-cancelled').length && received('ui/notifications/tool-cancelled'), 'tool-cancelled');
+    expect(cancelled).to.deep.equal({ reason: 'Stopped by the user' });
+    expect(received('ui/notifications/tool-input')).to.have.length(1);
+    expect(el.bridge!.hostContext.toolInfo?.tool.name).to.equal('get-time');
+  });
+  it('a completed call reaches the View as tool-result; a View message starts a user turn in the chat', async () => {
+    const channel = new FakeChannel({ html: await drivenView({ clicks: ['send-message-btn'] }) });
+    class AppStore extends FakeChatStore {
+      mcpChannel = () => channel as McpChannel;
+    }
+    const done = {
+      ...base, status: 'completed', invocationMessage: 'Getting time', toolInput: '{}', confirmed: 'not-needed', success: true,
+      pastTenseMessage: 'Got time', content: [{ type: 'text', text: 'noon' }], structuredContent: { time: 'NOON' },
+    } as unknown as ToolCallState;
+    const store = new AppStore(session, { [CHAT]: chatState([done]) });
+    await fixture<AhpMcpApp>(html`<ahp-mcp-app .store=${store} chat=${CHAT} tool-call-id="tc1" sandbox-url=${sandboxUrl()}></ahp-mcp-app>`);
+    const [result] = await until(() => received('ui/notifications/tool-result').length && received('ui/notifications/tool-result'), 'tool-result');
+    expect(result).to.deep.equal({ content: [{ type: 'text', text: 'noon' }], structuredContent: { time: 'NOON' } });
+    const turn = await until(() => store.sent.find((s) => s.action.type === 'chat/turnStarted'), 'chat/turnStarted');
+    expect(turn.channel).to.equal(CHAT);
+    expect((turn.action as { message: { text: string; origin: { kind: string } } }).message).to.deep.include({ text: 'This is message text.', origin: { kind: 'user' } });
+  });
+});
+
+describe('MCP App sandbox security', () => {
+  it('the View cannot read the host document or navigate the top window', async () => {
+    const href = location.href;
+    await mountApp({ result: RESULT, driver: { probeTop: true } });
+    const probe = await until(() => probes.find((p) => p.kind === 'top'), 'top probe');
+    expect(probe['topTitle']).to.equal(undefined);
+    expect(probe['topError']).to.equal('SecurityError');
+    expect(probe['hostError']).to.equal('SecurityError');
+    expect(probe['navigated']).to.not.equal(true);
+    expect(location.href).to.equal(href);
+  });
+
+  it('a fetch to an undeclared loopback origin is blocked by the CSP header; a declared one is allowed', async () => {
+    const target = `${location.origin}/__test/cors.json`;
+    expect((await (await fetch(target)).json()).ok).to.equal(true);
+    await mountApp({ result: RESULT, driver: { fetches: [target] } });
+    const blocked = await until(() => probes.find((p) => p.kind === 'fetch'), 'fetch result');
+    expect(blocked['ok']).to.equal(false);
+    await until(() => probes.find((p) => p.kind === 'csp' && String(p['blockedURI']).startsWith(location.origin)), 'CSP violation report');
+
+    probes.length = 0;
+    await mountApp({ result: RESULT, driver: { fetches: [target] }, contentMeta: { csp: { connectDomains: [location.origin] } } });
+    const allowed = await until(() => probes.find((p) => p.kind === 'fetch'), 'fetch result');
+    expect(allowed['ok']).to.equal(true);
+  });
+
+  it('messages from another frame or origin are ignored', async () => {
+    const { el } = await mountApp({ result: RESULT });
+    await until(() => el.bridge?.initialized, 'initialized');
+    const links: string[] = [];
+    el.addEventListener('ahp-app-open-link', (e) => (e.preventDefault(), links.push(e.detail.url)));
+    // A same-page frame and a cross-origin frame both post a well-formed View request to the host.
+    const forged = { jsonrpc: '2.0', id: 99, method: 'ui/open-link', params: { url: 'https://evil.example/' } };
+    const local = document.createElement('iframe');
+    document.body.append(local);
+    local.contentWindow!.parent.postMessage(forged, '*');
+    window.postMessage(forged, '*');
+    const foreign = document.createElement('iframe');
+    foreign.srcdoc = `<script>parent.postMessage(${JSON.stringify(forged)}, '*')</script>`;
+    document.body.append(foreign);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(links).to.deep.equal([]);
+    local.remove();
+    foreign.remove();
+  });
+
+  it('refuses a sandbox-url on the page’s own origin with a clear error', async () => {
+    const el = await fixture<AhpMcpApp>(html`<ahp-mcp-app server-id="s" resource-uri="ui://x" sandbox-url="/sandbox/sandbox-proxy.html" .channel=${new FakeChannel() as McpChannel}></ahp-mcp-app>`);
+    await until(() => el.matches(':state(error)'), 'error state');
+    expect(el.shadowRoot!.querySelector('[role="alert"]')!.textContent).to.match(/another origin/);
+    expect(el.shadowRoot!.querySelector('iframe')).to.equal(null);
+  });
+
+  it('the proxy page refuses to run unframed', async () => {
+    const w = window.open(`${sandboxUrl()}?parent=${encodeURIComponent(location.origin)}`);
+    // Cross-origin: we cannot read it; opening must not throw and nothing is posted to us.
+    await new Promise((r) => setTimeout(r, 300));
+    w?.close();
+    expect(probes).to.deep.equal([]);
+  });
+});
