@@ -147,9 +147,9 @@ describe('playground agent (real server-everything through the playground)', () 
     const wire: { at: number; direction: string; message: JSONRPCMessage }[] = [];
     const untap = runtime.onMessage((direction, message) => wire.push({ at: Date.now(), direction, message }));
     try {
-      // 2 s in 4 steps: without the cancel the server would answer after ~2 s.
-      const turnId = send('/long 2');
-      await until('a progress line', () => /Step 1 of 4/.test(textOf(toolCalls(chatState()?.activeTurn?.responseParts).find((t) => t.status === 'running'))), () => describeChat());
+      // 1.5 s in 3 steps: without the cancel the server would answer ~1.5 s after the tools/call.
+      const turnId = send('/long 1.5');
+      await until('a progress line', () => /Step 1 of 3/.test(textOf(toolCalls(chatState()?.activeTurn?.responseParts).find((t) => t.status === 'running'))), () => describeChat());
       const running = toolCalls(chatState()!.activeTurn!.responseParts)[0]!;
       assert.equal(running.toolName, 'trigger-long-running-operation');
       const call = wire.find((w) => w.direction === 'sent' && 'method' in w.message && w.message.method === 'tools/call');
@@ -171,7 +171,7 @@ describe('playground agent (real server-everything through the playground)', () 
       const contentChangesBefore = actionsOf(tc.toolCallId).filter((a) => a.type === 'chat/toolCallContentChanged').length;
       assert.ok(contentChangesBefore >= 1, 'progress reached the tool call');
       // Past the time the operation would have answered: the server dropped the request, no result came back.
-      await sleep(2600);
+      await sleep(call!.at + 1500 + 800 - Date.now());
       const answered = wire.some((w) => w.direction === 'received' && 'id' in w.message && w.message.id === requestId);
       assert.equal(answered, false, 'the server sent no result for the cancelled request');
       assert.equal(actionsOf(tc.toolCallId).filter((a) => a.type === 'chat/toolCallContentChanged').length, contentChangesBefore, 'no progress after the cancel');
