@@ -18,22 +18,23 @@ export const toolCallStyles = [
     :host([hidden]) {
       display: none;
     }
-    .card {
+    .card,
+    .auth,
+    .edit {
       display: flex;
       flex-direction: column;
       gap: var(--_space-2);
+    }
+    .card,
+    .empty {
       padding: var(--_space-2) var(--_space-3);
       background: var(--_surface);
       border: 1px solid var(--_border);
       border-radius: var(--_radius);
       overflow-wrap: anywhere;
     }
-    .card:focus-visible,
-    summary:focus-visible,
-    textarea:focus-visible,
-    a:focus-visible {
+    .card:focus-visible {
       outline: 2px solid var(--_focus);
-      outline-offset: 2px;
     }
     .header,
     .server,
@@ -46,14 +47,9 @@ export const toolCallStyles = [
     .name {
       font-weight: 600;
     }
-    .server {
-      gap: var(--_space-1);
-      color: var(--_text-muted);
-    }
     .icon {
       inline-size: var(--_icon-size);
       block-size: var(--_icon-size);
-      object-fit: contain;
     }
     .badge {
       --_badge: var(--_neutral);
@@ -63,48 +59,35 @@ export const toolCallStyles = [
       border-radius: 999px;
       background: color-mix(in srgb, var(--_badge) 12%, var(--_surface));
       font-size: 0.85em;
-      white-space: nowrap;
     }
-    .badge[data-status='running'],
-    .badge[data-status='streaming'] {
+    [data-status='running'],
+    [data-status='streaming'] {
       --_badge: var(--_accent);
     }
-    .badge[data-status='pending-confirmation'],
-    .badge[data-status='pending-result-confirmation'],
-    .badge[data-status='auth-required'] {
+    [data-status^='pending'],
+    [data-status='auth-required'] {
       --_badge: var(--_warning);
     }
-    .badge[data-status='completed'] {
+    [data-status='completed'] {
       --_badge: var(--_success);
     }
-    .badge[data-outcome='failed'] {
+    [data-outcome='failed'] {
       --_badge: var(--_danger);
     }
-    p,
-    pre,
-    ul,
-    ol,
+    * {
+      margin: 0;
+    }
     h1,
     h2,
     h3,
     h4,
     h5,
     h6 {
-      margin: 0;
+      font-size: 1em;
     }
     .md > * + *,
-    .content > li + li {
+    li + li {
       margin-block-start: var(--_space-1);
-    }
-    .md h1,
-    .md h2,
-    .md h3 {
-      font-size: 1.1em;
-    }
-    .md h4,
-    .md h5,
-    .md h6 {
-      font-size: 1em;
     }
     a {
       color: var(--_accent);
@@ -112,22 +95,32 @@ export const toolCallStyles = [
     pre,
     code,
     textarea {
-      font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
-      font-size: 0.9em;
+      font-family: ui-monospace, monospace;
     }
-    pre {
-      padding: var(--_space-2);
+    pre,
+    textarea {
+      padding: var(--_space-1);
       border: 1px solid var(--_border);
       border-radius: var(--_radius);
+      color: inherit;
+      background: none;
+    }
+    pre {
       white-space: pre-wrap;
       max-block-size: 20rem;
       overflow: auto;
     }
+    textarea {
+      min-block-size: 5rem;
+    }
+    .server,
     .intention,
     .muted,
     .label,
     .risk,
-    .reason {
+    .reason,
+    summary,
+    .empty {
       color: var(--_text-muted);
     }
     .content {
@@ -141,37 +134,15 @@ export const toolCallStyles = [
       max-inline-size: 100%;
       max-block-size: var(--_image-max);
     }
-    summary {
-      cursor: pointer;
-      color: var(--_text-muted);
-    }
-    .edit {
-      display: flex;
-      flex-direction: column;
-      gap: var(--_space-1);
-    }
-    textarea {
-      min-block-size: 5rem;
-      color: var(--_text);
-      background: var(--_surface);
-      border: 1px solid var(--_border);
-      border-radius: var(--_radius);
-      padding: var(--_space-1);
-      resize: vertical;
-    }
-    button.primary {
+    .primary {
       color: var(--_on-accent);
       background: var(--_accent);
-      border-color: var(--_accent);
     }
     .error,
-    .risk[data-risk='high'] {
+    [data-risk='high'] {
       color: var(--_danger);
     }
     .auth {
-      display: flex;
-      flex-direction: column;
-      gap: var(--_space-2);
       padding: var(--_space-2);
       border: 1px dashed var(--_warning);
       border-radius: var(--_radius);
@@ -185,10 +156,7 @@ export const toolCallStyles = [
       white-space: nowrap;
     }
     .empty {
-      padding: var(--_space-2) var(--_space-3);
-      color: var(--_text-muted);
-      border: 1px dashed var(--_border);
-      border-radius: var(--_radius);
+      border-style: dashed;
     }
   `,
 ];
