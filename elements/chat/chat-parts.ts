@@ -24,39 +24,24 @@ export function renderPart(part: ResponsePart | unknown, chat: string, store: Se
     case 'markdown':
       return html`<div class="markdown" data-part="markdown">${renderMarkdown(str(part.content))}</div>`;
     case 'reasoning':
-      return html`<details class="reasoning" data-part="reasoning">
-        <summary>Reasoning</summary>
-        <div class="markdown">${renderMarkdown(str(part.content))}</div>
-      </details>`;
+      return html`<details class="reasoning" data-part="reasoning"><summary>Reasoning</summary><div class="markdown">${renderMarkdown(str(part.content))}</div></details>`;
     case 'toolCall': {
       const id = isRecord(part.toolCall) ? str(part.toolCall.toolCallId) : '';
       if (!id) return nothing;
       return html`<ahp-tool-call data-part="toolCall" chat=${chat} tool-call-id=${id} .store=${store}></ahp-tool-call>`;
     }
     case 'systemNotification':
-      return html`<div class="notification" data-part="systemNotification" role="note">
-        ${renderStringOrMarkdown(part.content as never)}
-      </div>`;
-    case 'contentRef': {
-      const type = str(part.contentType);
-      return html`<p class="reference" data-part="contentRef">
-        Attachment: <span class="uri">${str(part.uri)}</span>${type ? ` (${type})` : nothing}
-      </p>`;
-    }
+      return html`<div class="notification" data-part="systemNotification" role="note">${renderStringOrMarkdown(part.content as never)}</div>`;
+    case 'contentRef':
+      return html`<p class="reference" data-part="contentRef">Attachment: <span class="uri">${str(part.uri)}</span></p>`;
     case 'inputRequest': {
       const request = isRecord(part.request) ? part.request : {};
-      const response = str(part.response);
-      return html`<div class="input-request" data-part="inputRequest" data-response=${response || 'open'}>
-        <p>${str(request.message) || 'The agent asks for input.'}</p>
-        ${response ? html`<p class="muted">Answered: ${response}</p>` : nothing}
-      </div>`;
+      return html`<p class="input-request" data-part="inputRequest">${str(request.message) || 'The agent asks for input.'}</p>`;
     }
     case 'error': {
       const error = isRecord(part.error) ? part.error : {};
       const type = str(error.errorType);
-      return html`<div class="error" data-part="error">
-        <p><strong>Error${type ? ` (${type})` : ''}:</strong> ${str(error.message) || 'Something went wrong.'}</p>
-      </div>`;
+      return html`<p class="error" data-part="error"><strong>Error${type ? ` (${type})` : ''}:</strong> ${str(error.message) || 'Something went wrong.'}</p>`;
     }
     default:
       return nothing;

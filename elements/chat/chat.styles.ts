@@ -7,7 +7,6 @@ export const chatStyles = [
   controlStyles,
   css`
     :host {
-      --_transcript-max-height: var(--ahp-chat-transcript-max-height, 28rem);
       display: flex;
       flex-direction: column;
       gap: var(--_space-2);
@@ -19,26 +18,19 @@ export const chatStyles = [
     .transcript {
       flex: 1 1 auto;
       min-block-size: 0;
-      max-block-size: var(--_transcript-max-height);
+      max-block-size: var(--ahp-chat-transcript-max-height, 28rem);
       overflow-y: auto;
-      overscroll-behavior: contain;
       padding: var(--_space-2);
-      background: var(--_surface);
       border: 1px solid var(--_border);
       border-radius: var(--_radius);
     }
-    .transcript:focus-visible,
-    textarea:focus-visible,
-    summary:focus-visible {
+    :focus-visible {
       outline: 2px solid var(--_focus);
       outline-offset: 2px;
     }
-    .turns {
-      display: flex;
-      flex-direction: column;
-      gap: var(--_space-3);
-    }
-    .turn {
+    .turns,
+    .turn,
+    .response {
       display: flex;
       flex-direction: column;
       gap: var(--_space-2);
@@ -46,89 +38,46 @@ export const chatStyles = [
     .message {
       align-self: flex-end;
       max-inline-size: 85%;
-      padding: var(--_space-2) var(--_space-3);
+      padding: var(--_space-1) var(--_space-2);
       border-radius: var(--_radius);
-      background: color-mix(in srgb, var(--_accent) 10%, var(--_surface));
-      border: 1px solid color-mix(in srgb, var(--_accent) 30%, var(--_border));
+      background: color-mix(in srgb, var(--_accent) 12%, var(--_surface));
     }
-    .message:not([data-origin='user']) {
-      align-self: flex-start;
-      background: transparent;
-      border-style: dashed;
-    }
-    .who {
-      display: block;
-      font-size: 0.8em;
-      color: var(--_text-muted);
-    }
-    .text {
-      margin: 0;
-      white-space: pre-wrap;
-      overflow-wrap: anywhere;
-    }
-    .response {
-      display: flex;
-      flex-direction: column;
-      gap: var(--_space-2);
-    }
-    .markdown > :first-child {
-      margin-block-start: 0;
-    }
-    .markdown > :last-child {
-      margin-block-end: 0;
-    }
-    .markdown pre {
-      overflow-x: auto;
-      padding: var(--_space-2);
-      border-radius: var(--_radius);
-      background: color-mix(in srgb, var(--_text) 6%, var(--_surface));
-    }
-    .markdown a {
-      color: var(--_accent);
-    }
-    .reasoning {
-      color: var(--_text-muted);
-    }
-    .reasoning summary {
-      cursor: pointer;
-    }
+    .who,
+    .muted,
+    .turn-state,
+    .empty,
+    .reasoning,
     .notification,
     .input-request,
     .reference {
       margin: 0;
-      padding: var(--_space-1) var(--_space-2);
-      border-inline-start: 3px solid var(--_neutral);
       color: var(--_text-muted);
     }
-    .input-request p {
+    .who {
+      display: block;
+      font-size: 0.8em;
+    }
+    .text {
       margin: 0;
+      white-space: pre-wrap;
     }
-    .error {
-      color: var(--_danger);
-    }
-    .error p {
-      margin: 0;
-    }
+    .text,
+    .markdown,
     .uri {
       overflow-wrap: anywhere;
     }
-    .muted,
-    .turn-state {
-      margin: 0;
-      color: var(--_text-muted);
-      font-size: 0.9em;
+    .markdown pre {
+      overflow-x: auto;
     }
-    .turn-state.error {
+    .notification,
+    .input-request,
+    .reference {
+      padding-inline-start: var(--_space-2);
+      border-inline-start: 3px solid var(--_neutral);
+    }
+    .error {
+      margin: 0;
       color: var(--_danger);
-    }
-    .empty {
-      margin: 0;
-      padding: var(--_space-2) var(--_space-3);
-      color: var(--_text-muted);
-    }
-    p.empty[data-empty='loading'] {
-      border: 1px dashed var(--_border);
-      border-radius: var(--_radius);
     }
     .composer {
       display: flex;
@@ -137,8 +86,6 @@ export const chatStyles = [
     }
     textarea {
       flex: 1;
-      min-inline-size: 0;
-      resize: vertical;
       font: inherit;
       color: var(--_text);
       background: var(--_surface);
@@ -146,17 +93,7 @@ export const chatStyles = [
       border-radius: var(--_radius);
       padding: var(--_space-1) var(--_space-2);
     }
-    .buttons {
-      display: flex;
-      gap: var(--_space-2);
-    }
-    button[data-action='send']:not([disabled]) {
-      background: var(--_accent);
-      color: var(--_on-accent);
-      border-color: transparent;
-    }
     button[disabled] {
-      cursor: not-allowed;
       opacity: 0.6;
     }
     .visually-hidden {
@@ -165,7 +102,6 @@ export const chatStyles = [
       block-size: 1px;
       overflow: hidden;
       clip-path: inset(50%);
-      white-space: nowrap;
     }
   `,
 ];

@@ -133,21 +133,8 @@ export class AhpChat extends LitElement {
 
   private renderTranscript(turns: unknown, active: ActiveTurn | undefined) {
     const rows = rowsOf(turns, active);
-    return html`<div
-      part="transcript"
-      class="transcript"
-      role="log"
-      aria-live="polite"
-      aria-relevant="additions"
-      aria-label="Chat transcript"
-      tabindex="0"
-      @scroll=${this.onScroll}
-    >
-      <div class="turns">
-        ${rows.length
-          ? repeat(rows, (r) => r.key, (r) => this.renderTurn(r))
-          : html`<p class="empty" data-empty="empty">No messages yet</p>`}
-      </div>
+    return html`<div part="transcript" class="transcript" role="log" aria-live="polite" aria-relevant="additions" aria-label="Chat transcript" tabindex="0" @scroll=${this.onScroll}>
+      <div class="turns">${rows.length ? repeat(rows, (r) => r.key, (r) => this.renderTurn(r)) : html`<p class="empty" data-empty="empty">No messages yet</p>`}</div>
     </div>`;
   }
 

@@ -4,6 +4,7 @@ import { repeat } from 'lit/directives/repeat.js';
 import { ContextConsumer } from '@lit/context';
 import type { AnyAction, ChatAction } from '../../src/protocol/actions.js';
 import type { McpAuthRequirement } from '../../src/protocol/customizations.js';
+import type { ConfirmationOption } from '../../src/protocol/tool-calls.js';
 import type { SessionInputRequest, SessionState } from '../../src/protocol/session.js';
 import { listInputNeeded } from '../../src/store/input-selectors.js';
 import { selectMcpServer } from '../../src/store/selectors.js';
@@ -20,8 +21,8 @@ import {
   AhpToolCallDenyEvent,
   AhpToolCallResultConfirmEvent,
 } from '../shared/tool-call-events.js';
+import type { ToolCallActionDetail } from '../shared/tool-call-events.js';
 import { cancelAction, confirmAction, optionsOf, resultAction, targetOf } from './answers.js';
-import type { ToolCallTarget } from './answers.js';
 import { inputNeededStyles } from './input-needed.styles.js';
 
 type Rec = Record<string, unknown>;
@@ -33,12 +34,11 @@ interface View {
   entries: SessionInputRequest[];
   customizations: unknown;
   clients: unknown;
-  chats: unknown;
 }
 const selectView = (state: SessionState | undefined): View | undefined =>
-  state && { entries: listInputNeeded(state), customizations: state.customizations, clients: state.activeClients, chats: state.chats };
+  state && { entries: listInputNeeded(state), customizations: state.customizations, clients: state.activeClients };
 const sameView = (a: View | undefined, b: View | undefined): boolean =>
-  a === b || (!!a && !!b && a.entries === b.entries && a.customizations === b.customizations && a.clients === b.clients && a.chats === b.chats);
+  a === b || (!!a && !!b && a.entries === b.entries && a.customizations === b.customizations && a.clients === b.clients);
 
 /** Badge text per row type. */
 const BADGES: Record<string, string> = {
@@ -150,8 +150,9 @@ export class AhpInputNeeded extends LitElement {
     const e = entry as unknown as Rec;
     const tool: Rec = isRecord(e.toolCall) ? e.toolCall : {};
     const busy = this.answered.has(entry.id);
-    const title = type === 'chatInput' || type === 'unknown' ? this.chatTitle(e.chat) : str(tool.displayName) || str(tool.toolName) || 'Tool';
-    const server = type === 'chatInput' || type === 'unknown' ? '' : this.contributorName(tool.contributor);
+    const toolRow = type !== 'chatInput' && type !== 'unknown';
+    const title = toolRow ? str(tool.displayName) || str(tool.toolName) || 'Tool' : 'Chat';
+    const server = toolRow ? this.contributorName(tool.contributor) : '';
     return html`<li part="item" class="item" data-kind=${str(e.kind) || 'unknown'} data-id=${entry.id} data-chat=${str(e.chat)} aria-busy=${busy ? 'true' : 'false'}>
       <div class="head">
         <span class="title">${title}</span>
@@ -177,74 +178,43 @@ export class AhpInputNeeded extends LitElement {
 
   private renderActions(type: string, entry: SessionInputRequest, tool: Rec, title: string, busy: boolean) {
     const t = targetOf(entry);
-    const button = (action: string, label: string, run: () => void, extra: { optionId?: string; kind?: string } = {}) =>
-      html`<button
-        type="button"
-        data-action=${action}
-        data-option-id=${extra.optionId ?? nothing}
-        data-kind=${extra.kind ?? nothing}
-        aria-label=${`${label}: ${title}`}
-        aria-disabled=${busy ? 'true' : 'false'}
-        @click=${() => !this.answered.has(entry.id) && run()}
-      >${label}</button>`;
+    const button = (action: string, label: string, run: () => void, option?: ConfirmationOption) =>
+      html`<button type="button" data-action=${action} data-option-id=${option?.id ?? nothing} data-kind=${option?.kind ?? nothing} aria-label=${`${label}: ${title}`} aria-disabled=${String(busy)} @click=${() => !this.answered.has(entry.id) && run()}>${label}</button>`;
+    /** Fires the cancelable event for `action`, then dispatches it unless cancelled. */
+    const answer = (action: ChatAction, make: (d: ToolCallActionDetail) => Event) => () => {
+      if (t && this.dispatchEvent(make({ ...t, action }))) this.send(entry, t.chat, action);
+    };
     let buttons: TemplateResult[] = [];
-    if (type === 'confirm' && t) {
+    if (t && type === 'confirm') {
+      const confirm = (approved: boolean, o?: ConfirmationOption) => {
+        const detail = (d: ToolCallActionDetail) => (o ? { ...d, selectedOptionId: o.id } : d);
+        return answer(confirmAction(t, approved, o?.id), (d) => (approved ? new AhpToolCallApproveEvent(detail(d)) : new AhpToolCallDenyEvent(detail(d))));
+      };
       const options = optionsOf(tool);
       buttons = options.length
-        ? options.map((o) => button('option', o.label, () => this.confirm(entry, t, o.kind === 'approve', o.id), { optionId: o.id, kind: o.kind }))
-        : [button('approve', 'Approve', () => this.confirm(entry, t, true)), button('deny', 'Deny', () => this.confirm(entry, t, false))];
-    } else if (type === 'result' && t) {
-      buttons = [button('accept', 'Accept', () => this.confirmResult(entry, t, true)), button('reject', 'Reject', () => this.confirmResult(entry, t, false))];
-    } else if (type === 'auth' && t) {
-      buttons = [button('grant', 'Grant access', () => this.requestAuth(entry, t, tool)), button('cancel', 'Cancel', () => this.cancel(entry, t))];
-    } else if ((type === 'chatInput' || type === 'unknown') && typeof (entry as { chat?: unknown }).chat === 'string') {
+        ? options.map((o) => button('option', o.label, confirm(o.kind === 'approve', o), o))
+        : [button('approve', 'Approve', confirm(true)), button('deny', 'Deny', confirm(false))];
+    } else if (t && type === 'result') {
+      const result = (approved: boolean) => answer(resultAction(t, approved), (d) => new AhpToolCallResultConfirmEvent({ ...d, approved }));
+      buttons = [button('accept', 'Accept', result(true)), button('reject', 'Reject', result(false))];
+    } else if (t && type === 'auth') {
+      const contributor = isRecord(tool.contributor) ? tool.contributor : {};
+      // The auth flow is another element's job; an unhandled request changes nothing here.
+      const grant = () =>
+        this.dispatchEvent(
+          new AhpToolCallAuthRequestEvent({ kind: 'toolCall', ...t, customizationId: str(contributor.customizationId), auth: tool.auth as McpAuthRequirement }),
+        );
+      buttons = [button('grant', 'Grant access', grant), button('cancel', 'Cancel', answer(cancelAction(t), (d) => new AhpToolCallCancelEvent(d)))];
+    } else if ((type === 'chatInput' || type === 'unknown') && typeof entry.chat === 'string') {
       buttons = [button('open', 'Open chat', () => this.dispatchEvent(new AhpInputNeededOpenEvent({ chat: entry.chat, id: entry.id })))];
     }
     if (!buttons.length) return nothing;
     return html`<div part="actions" class="actions">${buttons}${busy ? html`<span class="muted">Sending…</span>` : nothing}</div>`;
   }
 
-  private confirm(entry: SessionInputRequest, t: ToolCallTarget, approved: boolean, selectedOptionId?: string): void {
-    const action = confirmAction(t, approved, selectedOptionId);
-    const detail = { chat: t.chat, turnId: t.turnId, toolCallId: t.toolCallId, action, ...(selectedOptionId === undefined ? {} : { selectedOptionId }) };
-    const event = approved ? new AhpToolCallApproveEvent(detail) : new AhpToolCallDenyEvent(detail);
-    if (this.dispatchEvent(event)) this.send(entry, t, action);
-  }
-
-  private confirmResult(entry: SessionInputRequest, t: ToolCallTarget, approved: boolean): void {
-    const action = resultAction(t, approved);
-    if (this.dispatchEvent(new AhpToolCallResultConfirmEvent({ chat: t.chat, turnId: t.turnId, toolCallId: t.toolCallId, action, approved }))) {
-      this.send(entry, t, action);
-    }
-  }
-
-  private cancel(entry: SessionInputRequest, t: ToolCallTarget): void {
-    const action = cancelAction(t);
-    if (this.dispatchEvent(new AhpToolCallCancelEvent({ chat: t.chat, turnId: t.turnId, toolCallId: t.toolCallId, action }))) {
-      this.send(entry, t, action);
-    }
-  }
-
-  private requestAuth(_entry: SessionInputRequest, t: ToolCallTarget, tool: Rec): void {
-    const contributor = isRecord(tool.contributor) ? tool.contributor : {};
-    // The auth flow is another element's job; an unhandled request changes nothing here.
-    this.dispatchEvent(
-      new AhpToolCallAuthRequestEvent({
-        kind: 'toolCall',
-        chat: t.chat,
-        turnId: t.turnId,
-        toolCallId: t.toolCallId,
-        customizationId: str(contributor.customizationId),
-        auth: tool.auth as McpAuthRequirement,
-      }),
-    );
-  }
-
   /** Dispatches on the entry's chat (watched or not) and marks the entry answered until the session moves on. */
-  private send(entry: SessionInputRequest, t: ToolCallTarget, action: ChatAction): void {
-    const store = this.currentStore;
-    if (!store) return;
-    store.dispatch(action as unknown as AnyAction, t.chat);
+  private send(entry: SessionInputRequest, chat: string, action: ChatAction): void {
+    this.currentStore?.dispatch(action as unknown as AnyAction, chat);
     this.answered.set(entry.id, entry);
     this.requestUpdate();
   }
@@ -291,13 +261,6 @@ export class AhpInputNeeded extends LitElement {
     const clients = this.view.value?.clients;
     const client = Array.isArray(clients) ? clients.find((c: unknown) => isRecord(c) && c.clientId === id) : undefined;
     return str((client as Rec | undefined)?.displayName) || id || 'another client';
-  }
-
-  private chatTitle(chat: unknown): string {
-    const uri = str(chat);
-    const chats = this.view.value?.chats;
-    const summary = Array.isArray(chats) ? chats.find((c: unknown) => isRecord(c) && c.resource === uri) : undefined;
-    return str((summary as Rec | undefined)?.title) || 'Chat';
   }
 }
 
