@@ -20,6 +20,14 @@ const here = path.dirname(fileURLToPath(import.meta.url));
  * with the CSP header from `sandboxResponseHeadersForUrl`, and its script built from src/apps.
  */
 let sandboxScript;
+async function buildSandboxScript() {
+  if (!sandboxScript) {
+    const { build } = await import('esbuild');
+    const out = await build({ entryPoints: [path.join(here, 'src/apps/sandbox-proxy-main.ts')], bundle: true, format: 'esm', write: false, target: 'es2022' });
+    sandboxScript = out.outputFiles[0].contents;
+  }
+  return sandboxScript;
+}
 async function serveSandbox(url, res) {
   try {
     if (url.pathname === '/sandbox/sandbox-proxy.html') {
@@ -29,12 +37,7 @@ async function serveSandbox(url, res) {
       return;
     }
     if (url.pathname === '/sandbox/sandbox-proxy.js') {
-      if (!sandboxScript) {
-        const { build } = await import('esbuild');
-        const out = await build({ entryPoints: [path.join(here, 'src/apps/sandbox-proxy-main.ts')], bundle: true, format: 'esm', write: false, target: 'es2022' });
-        sandboxScript = out.outputFiles[0].contents;
-      }
-      res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' }).end(sandboxScript);
+      res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' }).end(await buildSandboxScript());
       return;
     }
     res.writeHead(404).end('not found');
@@ -75,6 +78,13 @@ function secondOriginPlugin({ root = path.join(here, 'test/fixtures') } = {}) {
     serve(context) {
       if (context.path === '/__test/env.json') {
         return { body: JSON.stringify({ otherOrigin: origin }), type: 'application/json' };
+      }
+      if (context.path === '/__test/same-origin-sandbox.html') {
+        // The proxy page wrongly served on the page's own origin: it must refuse to run.
+        return readFile(path.join(here, 'src/apps/sandbox-proxy.html'), 'utf8').then((body) => ({ body: body.replace('./sandbox-proxy.js', '/__test/sandbox-proxy.js'), type: 'text/html' }));
+      }
+      if (context.path === '/__test/sandbox-proxy.js') {
+        return buildSandboxScript().then((body) => ({ body: Buffer.from(body).toString('utf8'), type: 'text/javascript' }));
       }
       if (context.path === '/__test/cors.json') {
         // Readable from any origin, so only a CSP can keep a sandboxed View from fetching it.
@@ -194,6 +204,38 @@ function ahpHostPlugin() {
   };
 }
 
+/**
+ * A real OAuth authorization server (test/fixtures/auth/test-as.mjs) on 127.0.0.1:<ephemeral>, another origin than
+ * the page. `GET /__test/auth-as.json` → `{ issuer, log }`; `?reset` clears the log and failure switches first;
+ * `?behavior=<json>` sets failure switches (deny, tamperState, wrongIss, tokenError, authorizeDelayMs, …).
+ */
+function authServerPlugin() {
+  let as;
+  let startError;
+  return {
+    name: 'auth-server',
+    async serverStart() {
+      try {
+        const { startTestAuthServer } = await import('./test/fixtures/auth/test-as.mjs');
+        as = await startTestAuthServer();
+      } catch (error) {
+        startError = error;
+        console.error(`[auth-server] the test authorization server did not start: ${error?.stack ?? error}`);
+      }
+    },
+    async serverStop() {
+      await as?.close();
+    },
+    serve(context) {
+      if (context.path !== '/__test/auth-as.json') return;
+      if (!as) return { body: JSON.stringify({ error: String(startError) }), type: 'application/json' };
+      if ('reset' in context.query) as.reset();
+      if (typeof context.query.behavior === 'string') Object.assign(as.behavior, JSON.parse(context.query.behavior));
+      return { body: JSON.stringify({ issuer: as.issuer, log: as.log }), type: 'application/json' };
+    },
+  };
+}
+
 let executablePath;
 try {
   executablePath = findChromium();
@@ -213,6 +255,6 @@ export default {
   ],
   filterBrowserLogs: ({ args }) => !String(args[0]).includes('Lit is in dev mode'),
   testFramework: { config: { timeout: 10000 } },
-  plugins: [esbuildPlugin({ ts: true, target: 'es2022', tsconfig: path.join(here, 'tsconfig.json') }), secondOriginPlugin(), ahpHostPlugin()],
+  plugins: [esbuildPlugin({ ts: true, target: 'es2022', tsconfig: path.join(here, 'tsconfig.json') }), secondOriginPlugin(), ahpHostPlugin(), authServerPlugin()],
   browsers: [chromeLauncher({ launchOptions: { executablePath, headless: true, args: CHROMIUM_ARGS } })],
 };
