@@ -116,7 +116,9 @@ export class McpServerRuntime {
     const tools: Tool[] = [];
     let cursor: string | undefined;
     do {
-      const page = await client.listTools(cursor === undefined ? undefined : { cursor }, options.signal ? { signal: options.signal } : undefined);
+      const page = await client
+        .listTools(cursor === undefined ? undefined : { cursor }, options.signal ? { signal: options.signal } : undefined)
+        .catch((err: unknown) => this.rethrowAuthFailure(err, true));
       tools.push(...page.tools);
       cursor = page.nextCursor;
     } while (cursor);
@@ -136,7 +138,7 @@ export class McpServerRuntime {
         timeout: options.timeoutMs ?? 120_000,
         resetTimeoutOnProgress: true,
       })
-      .catch((err: unknown) => this.rethrowAuthFailure(err));
+      .catch((err: unknown) => this.rethrowAuthFailure(err, false));
     return result as CallToolResult;
   }
 
@@ -155,7 +157,7 @@ export class McpServerRuntime {
         ...(options.signal && { signal: options.signal }),
         ...(options.timeoutMs !== undefined && { timeout: options.timeoutMs }),
       })
-      .catch((err: unknown) => this.rethrowAuthFailure(err));
+      .catch((err: unknown) => this.rethrowAuthFailure(err, true));
   }
 
   /** Relays an MCP notification to the server. Throws McpServerNotReadyError unless ready. */
@@ -213,15 +215,16 @@ export class McpServerRuntime {
   }
 
   /**
-   * A 401 (server → authRequired, `expired` when a token was sent) or a 403 `insufficient_scope` (server state
-   * unchanged: a step-up concerns one call) becomes McpAuthRequiredError; anything else is rethrown as is.
+   * A 401 (server → authRequired, `expired` when a token was sent) or a 403 `insufficient_scope` becomes
+   * McpAuthRequiredError; anything else is rethrown as is. A 403 on a tool call leaves the server as it is (the
+   * step-up concerns that call); on a server-wide request (`serverWide`: listing, relays) it blocks the server.
    */
-  private async rethrowAuthFailure(err: unknown): Promise<never> {
+  private async rethrowAuthFailure(err: unknown, serverWide: boolean): Promise<never> {
     if (this.config.transport !== 'http') throw err;
     const gen = this.generation;
     const requirement = await this.auth.requirementFor(err, this.config.url, this.auth.hasToken).catch(() => undefined);
     if (!requirement) throw err;
-    if (requirement.reason !== 'insufficientScope' && gen === this.generation && this.state.kind === 'ready') this.needAuth(gen, requirement);
+    if ((serverWide || requirement.reason !== 'insufficientScope') && gen === this.generation && this.state.kind === 'ready') this.needAuth(gen, requirement);
     throw new McpAuthRequiredError(this.id, requirement);
   }
 
@@ -330,7 +333,8 @@ export class McpServerRuntime {
     // stdio: the close that follows carries the news. HTTP: errors may be transient (SSE reconnects), so probe.
     const { config, client } = this;
     if (config.transport !== 'http' || !client) return;
-    client.ping({ timeout: 5000 }).catch(() => {
+    // An auth challenge on the probe moves the server to authRequired (then the check below lets it be).
+    client.ping({ timeout: 5000 }).catch((e: unknown) => this.rethrowAuthFailure(e, true)).catch(() => {
       if (gen !== this.generation || this.state.kind !== 'ready') return;
       this.fail(gen, { errorType: 'ConnectionLost', message: `Lost the connection to ${config.url}: ${err.message}` });
     });

@@ -52,7 +52,29 @@ export function reasonFor(challenge: HttpAuthChallenge, hadToken: boolean): McpA
   return hadToken && (error === 'invalid_token' || error === undefined) ? 'expired' : 'required';
 }
 
-/** Builds the requirement the host advertises (throws when no metadata can be found). */
+/**
+ * Whether metadata naming `resource` may speak for `serverUrl`: same origin, and the server's path is the
+ * resource's path or below it. A mismatch means the metadata is not this server's (never ask for a token then).
+ */
+export function resourceCovers(resource: string, serverUrl: string): boolean {
+  let r: URL;
+  let s: URL;
+  try {
+    r = new URL(resource);
+    s = new URL(serverUrl);
+  } catch {
+    return false;
+  }
+  if (r.origin !== s.origin) return false;
+  const rp = r.pathname.endsWith('/') ? r.pathname : `${r.pathname}/`;
+  const sp = s.pathname.endsWith('/') ? s.pathname : `${s.pathname}/`;
+  return sp.startsWith(rp);
+}
+
+/**
+ * Builds the requirement the host advertises. Without any protected-resource metadata (servers of the 2025-03-26
+ * authorization spec) the server's origin is its authorization server. Throws when the metadata names another resource.
+ */
 export async function authRequirementFor(
   serverUrl: string,
   challenge: HttpAuthChallenge,
@@ -60,7 +82,16 @@ export async function authRequirementFor(
   fetchImpl: typeof fetch = fetch,
 ): Promise<McpAuthRequirement> {
   const bearer = parseBearerChallenge(challenge.wwwAuthenticate);
-  const resource = await fetchProtectedResourceMetadata(serverUrl, bearer?.resourceMetadata, fetchImpl);
+  let resource: ProtectedResourceMetadata;
+  try {
+    resource = await fetchProtectedResourceMetadata(serverUrl, bearer?.resourceMetadata, fetchImpl);
+  } catch (err) {
+    if (bearer?.resourceMetadata) throw err; // the server named its metadata and it is unusable
+    resource = { resource: serverUrl, authorization_servers: [new URL(serverUrl).origin] };
+  }
+  if (!resourceCovers(resource.resource, serverUrl)) {
+    throw new Error(`The protected-resource metadata of ${serverUrl} names the resource ${resource.resource}, which is not this server; not asking for a token.`);
+  }
   const req: McpAuthRequirement = { reason, resource };
   if (bearer?.scopes) req.requiredScopes = bearer.scopes;
   if (bearer?.errorDescription) req.description = bearer.errorDescription;

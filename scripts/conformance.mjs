@@ -1,0 +1,85 @@
+#!/usr/bin/env node
+// Runs the MCP conformance suite's client auth scenarios (@modelcontextprotocol/conformance 0.1.12) against our
+// stack: the playground host maps the scenario server's challenges to AHP state, and the browser OAuth driver
+// (src/auth) answers them headlessly — see scripts/conformance-client.mjs. Exit code 1 when a scenario that a
+// browser client can run fails. Usage: node scripts/conformance.mjs [scenario…] [--verbose]
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const cli = createRequire(import.meta.url).resolve('@modelcontextprotocol/conformance/dist/index.js');
+const CLIENT = 'node --import tsx scripts/conformance-client.mjs';
+
+/** Every client auth scenario of 0.1.12 (`conformance list`). */
+const RUN = [
+  'auth/metadata-default',
+  'auth/metadata-var1',
+  'auth/metadata-var2',
+  'auth/metadata-var3',
+  'auth/basic-cimd',
+  'auth/scope-from-www-authenticate',
+  'auth/scope-from-scopes-supported',
+  'auth/scope-omitted-when-undefined',
+  'auth/scope-step-up',
+  'auth/scope-retry-limit',
+  'auth/token-endpoint-auth-basic',
+  'auth/token-endpoint-auth-post',
+  'auth/token-endpoint-auth-none',
+  'auth/resource-mismatch',
+  'auth/pre-registration',
+  'auth/2025-03-26-oauth-metadata-backcompat',
+  'auth/2025-03-26-oauth-endpoint-fallback',
+];
+const SKIP = {
+  'auth/client-credentials-jwt': 'client_credentials grant with a private_key_jwt assertion: machine-to-machine, no user and no browser; a page cannot hold the private key',
+  'auth/client-credentials-basic': 'client_credentials grant with a client secret: machine-to-machine, no user and no browser; a page cannot keep a secret',
+};
+
+const args = process.argv.slice(2);
+const verbose = args.includes('--verbose');
+const only = args.filter((a) => !a.startsWith('--'));
+const scenarios = only.length ? only : RUN;
+const CONCURRENCY = 2;
+
+function runScenario(name) {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const child = spawn(process.execPath, [cli, 'client', '--command', CLIENT, '--scenario', name, '--timeout', '25000'], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (out += d));
+    child.on('close', (code) => {
+      const plain = out.replace(/\x1b\[[0-9;]*m/g, '');
+      const summary = /Passed: (\d+)\/(\d+), (\d+) failed, (\d+) warnings/.exec(plain);
+      const failed = [...plain.matchAll(/^\s+- (.+)$/gm)].map((m) => m[1]);
+      resolve({ name, ok: code === 0, code, summary: summary?.[0] ?? 'no summary', failed, ms: Date.now() - started, output: plain });
+    });
+  });
+}
+
+const started = Date.now();
+const queue = [...scenarios];
+const results = [];
+await Promise.all(
+  Array.from({ length: CONCURRENCY }, async () => {
+    for (let name = queue.shift(); name; name = queue.shift()) {
+      const r = await runScenario(name);
+      results.push(r);
+      console.log(`${r.ok ? 'PASS' : 'FAIL'} ${name} (${r.summary}, ${(r.ms / 1000).toFixed(1)} s)`);
+      if (!r.ok) for (const f of r.failed) console.log(`       ${f}`);
+      if (verbose || (!r.ok && process.env.CONFORMANCE_DEBUG)) console.log(r.output);
+    }
+  }),
+);
+if (!only.length) for (const [name, why] of Object.entries(SKIP)) console.log(`SKIP ${name}: ${why}`);
+const failures = results.filter((r) => !r.ok);
+console.log(
+  `conformance (client auth, @modelcontextprotocol/conformance 0.1.12): ${results.length - failures.length}/${results.length} passed` +
+    `${only.length ? '' : `, ${Object.keys(SKIP).length} skipped`} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+);
+process.exit(failures.length ? 1 : 0);
