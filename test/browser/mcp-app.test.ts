@@ -4,6 +4,7 @@ import type { AhpMcpApp } from '../../elements/mcp-app/mcp-app.js';
 import type { McpChannel } from '../../src/client/mcp-channel.js';
 import type { SessionState } from '../../src/protocol/session.js';
 import type { ToolCallState } from '../../src/protocol/tool-calls.js';
+import { runSandboxProxy, SandboxProxyError } from '../../src/apps/sandbox-proxy.js';
 import { ALL_CAPABILITIES, FakeChannel } from '../fixtures/apps/fake-channel.js';
 import { drivenView, type DriverOptions } from '../fixtures/apps/view-driver.js';
 import { CHAT, FakeChatStore, chatState } from './fixtures/tool-calls.js';
@@ -130,6 +131,51 @@ describe('<ahp-mcp-app> with the real server-basic-vanillajs View', () => {
     expect(diffs).to.deep.equal(['fullscreen', 'inline']);
   });
 
+  it('View requests: app-visible tools relayed, model-only refused; display mode, model context and download reach the host', async () => {
+    const contexts: unknown[] = [];
+    const downloads: string[][] = [];
+    const onContext = (e: Event) => contexts.push((e as CustomEvent).detail);
+    const onDownload = (e: Event) => {
+      e.preventDefault();
+      downloads.push((e as CustomEvent).detail.contents.map((c: { fileName: string }) => c.fileName));
+    };
+    document.addEventListener('ahp-app-model-context', onContext);
+    document.addEventListener('ahp-app-download', onDownload);
+    try {
+      const { el, channel } = await mountApp({
+        result: RESULT,
+        driver: {
+          requests: [
+            { method: 'tools/call', params: { name: 'app-only', arguments: {} } },
+            { method: 'tools/call', params: { name: 'model-only', arguments: {} } },
+            { method: 'ui/request-display-mode', params: { mode: 'pip' } },
+            { method: 'ui/update-model-context', params: { structuredContent: { picked: 3 } } },
+            { method: 'ui/download-file', params: { contents: [{ type: 'resource', resource: { uri: 'file:///tmp/..%2F..%2Fsecret/report.csv', mimeType: 'text/csv', text: 'a,b' } }] } },
+            { method: 'prompts/list' },
+          ],
+        },
+      });
+      const answers = await until(() => {
+        const a = probes.filter((p) => p.kind === 'answer');
+        return a.length === 6 && new Map(a.map((p) => [p['id'], p['message'] as Record<string, any>]));
+      }, 'six answers');
+      expect(answers.get('drv-0')!['result'].structuredContent).to.deep.equal({ time: 'TIME-FROM-app-only' });
+      expect(answers.get('drv-1')!['error'], 'model-only refused').to.be.an('object');
+      expect(channel.requests.filter((r) => r.method === 'tools/call').map((r) => r.params!['name'])).to.deep.equal(['app-only']);
+      expect(answers.get('drv-2')!['result']).to.deep.equal({ mode: 'pip' });
+      expect(el.getAttribute('display-mode')).to.equal('pip');
+      expect(el.shadowRoot!.querySelector('[part="exit"]')!.textContent).to.match(/picture-in-picture/);
+      expect(answers.get('drv-3')!['result']).to.deep.equal({});
+      expect(contexts).to.deep.equal([{ structuredContent: { picked: 3 } }]);
+      expect(el.modelContext).to.deep.equal({ structuredContent: { picked: 3 } });
+      expect(downloads).to.deep.equal([['report.csv']]);
+      expect(answers.get('drv-5')!['error'].code).to.equal(-32601);
+    } finally {
+      document.removeEventListener('ahp-app-model-context', onContext);
+      document.removeEventListener('ahp-app-download', onDownload);
+    }
+  });
+
   it('teardown: the View answers ui/resource-teardown; removal closes the bridge', async () => {
     const { el } = await mountApp({ result: RESULT });
     await until(() => el.bridge?.initialized, 'initialized');
@@ -249,11 +295,32 @@ describe('MCP App sandbox security', () => {
     expect(el.shadowRoot!.querySelector('iframe')).to.equal(null);
   });
 
-  it('the proxy page refuses to run unframed', async () => {
-    const w = window.open(`${sandboxUrl()}?parent=${encodeURIComponent(location.origin)}`);
-    // Cross-origin: we cannot read it; opening must not throw and nothing is posted to us.
-    await new Promise((r) => setTimeout(r, 300));
-    w?.close();
-    expect(probes).to.deep.equal([]);
+  it('the proxy page refuses to run unframed, or framed by a page of its own origin', async () => {
+    expect(() => runSandboxProxy(window)).to.throw(SandboxProxyError, /only runs inside/);
+    const ready: unknown[] = [];
+    const onReady = (e: MessageEvent) => e.data?.method === 'ui/notifications/sandbox-proxy-ready' && ready.push(e.source);
+    window.addEventListener('message', onReady);
+    try {
+      // Control: framed from another origin with ?parent it announces itself.
+      const good = document.createElement('iframe');
+      good.src = `${sandboxUrl()}?parent=${encodeURIComponent(location.origin)}`;
+      document.body.append(good);
+      await until(() => ready.includes(good.contentWindow), 'ready from the proper sandbox');
+      // Same origin as the top window: it must refuse and say why.
+      const bad = document.createElement('iframe');
+      bad.src = `/__test/same-origin-sandbox.html?parent=${encodeURIComponent('http://example.invalid')}`;
+      document.body.append(bad);
+      await until(() => bad.contentDocument?.body?.textContent?.includes('same origin'), 'refusal text');
+      expect(ready.includes(bad.contentWindow)).to.equal(false);
+      // Without ?parent it refuses too.
+      const noParent = document.createElement('iframe');
+      noParent.src = sandboxUrl();
+      document.body.append(noParent);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(ready.includes(noParent.contentWindow)).to.equal(false);
+      for (const f of [good, bad, noParent]) f.remove();
+    } finally {
+      window.removeEventListener('message', onReady);
+    }
   });
 });
