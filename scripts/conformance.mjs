@@ -7,10 +7,25 @@ import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import esbuild from 'esbuild';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const cli = createRequire(import.meta.url).resolve('@modelcontextprotocol/conformance/dist/index.js');
-const CLIENT = 'node --import tsx scripts/conformance-client.mjs';
+
+// The CLI starts the client once per scenario: bundle it once (TypeScript sources inlined, packages external) so each
+// start is a plain `node` run instead of a tsx compile. Inside node_modules so the external packages resolve.
+const bundle = path.join(root, 'node_modules/.cache/ahp-conformance/client.mjs');
+await esbuild.build({
+  entryPoints: [path.join(root, 'scripts/conformance-client.mjs')],
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  outfile: bundle,
+  logLevel: 'warning',
+});
+const CLIENT = `"${process.execPath}" "${bundle}"`;
 
 /** Every client auth scenario of 0.1.12 (`conformance list`). */
 const RUN = [
