@@ -1,0 +1,67 @@
+import { expect } from '@open-wc/testing';
+
+const asInfo = async (query = ''): Promise<{ issuer: string; log: { path: string }[] }> => (await fetch(`/__test/auth-as.json${query}`, { cache: 'no-store' })).json();
+const PAGE = new URL('/test/fixtures/auth/redirect-page.html', location.href).href;
+const CALLBACK = new URL('/src/auth/callback.html', location.href).href;
+const RESOURCE = 'http://127.0.0.1:2/mcp';
+
+interface PageMessage {
+  source: 'redirect-page';
+  type: 'authenticate' | 'resumed' | 'error' | 'idle';
+  [key: string]: unknown;
+}
+
+/** Loads the test page in an iframe and collects what it reports until `until` matches. */
+function run(redirectUri: string, issuer: string, until: (m: PageMessage) => boolean): Promise<PageMessage[]> {
+  const frame = document.createElement('iframe');
+  const messages: PageMessage[] = [];
+  const requirement = { reason: 'required', resource: { resource: RESOURCE, authorization_servers: [issuer] }, requiredScopes: ['read'] };
+  return new Promise<PageMessage[]>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`timed out: ${JSON.stringify(messages)}`)), 8000);
+    const onMessage = (e: MessageEvent) => {
+      if (e.source !== frame.contentWindow || e.data?.source !== 'redirect-page') return;
+      messages.push(e.data);
+      if (until(e.data)) {
+        clearTimeout(timer);
+        removeEventListener('message', onMessage);
+        resolve(messages);
+      }
+    };
+    addEventListener('message', onMessage);
+    frame.src = `${PAGE}#start=${encodeURIComponent(JSON.stringify({ requirement, redirectUri }))}`;
+    document.body.append(frame);
+  }).finally(() => frame.remove());
+}
+
+const done = (m: PageMessage) => m.type === 'resumed' || m.type === 'error';
+
+describe('OAuth full-page redirect flow (in an iframe) against a real authorization server', () => {
+  it('resumes after the redirect back to the page itself: token handed over, code removed from the URL, nothing left pending', async () => {
+    const { issuer } = await asInfo('?reset');
+    const messages = await run(PAGE, issuer, done);
+    const auth = messages.find((m) => m.type === 'authenticate')?.params as { resource: string; token: string; scopes: string[]; expiresIn: number };
+    expect(auth, JSON.stringify(messages)).to.exist;
+    expect(auth.resource).to.equal(RESOURCE);
+    expect(auth.token).to.match(/^at-/);
+    expect(auth.scopes).to.deep.equal(['read']);
+    const resumed = messages.find((m) => m.type === 'resumed')!;
+    expect(resumed.url).to.equal(PAGE);
+    expect(resumed.pending).to.equal(0);
+  });
+
+  it('resumes through the shipped callback page, which returns to the page that started', async () => {
+    const { issuer } = await asInfo('?reset');
+    const messages = await run(CALLBACK, issuer, done);
+    expect(messages.map((m) => m.type), JSON.stringify(messages)).to.deep.equal(['authenticate', 'resumed']);
+    expect((messages[1]!.url as string).startsWith(PAGE)).to.be.true;
+  });
+
+  it('refuses a tampered state after the redirect and exchanges nothing', async () => {
+    const { issuer } = await asInfo(`?reset&behavior=${encodeURIComponent(JSON.stringify({ tamperState: true }))}`);
+    const messages = await run(PAGE, issuer, done);
+    expect(messages.map((m) => m.type)).to.deep.equal(['error']);
+    expect(messages[0]!.code).to.equal('state_mismatch');
+    expect((await asInfo()).log.map((l) => l.path)).not.to.include('/token');
+    await asInfo('?reset');
+  });
+});
