@@ -47,6 +47,7 @@ export default [
       'src/host/index': 'src/host/index.ts',
       'src/mcp-channel': 'src/mcp-channel.ts',
       'src/testing': 'src/testing.ts',
+      'src/apps': 'src/apps.ts',
       'src/auth': 'src/auth.ts',
       // Script of the shipped OAuth callback page; callback.html is copied next to it (see authCallbackPage).
       'src/auth/callback-page': 'src/auth/callback-page.ts',
@@ -81,6 +82,22 @@ export default [
   // and point `<ahp-session worker="shared" worker-url="…">` at it.
   minified('src/worker/shared-worker-entry.ts', 'dist/cdn/ahp-session-worker.min.js'),
   minified('src/index.ts', 'dist/size/core.min.js'),
+  // The MCP Apps sandbox proxy page and its script: deploy both on a different origin from the host page and
+  // serve the page with the headers of `sandboxResponseHeadersForUrl` (ahp-elements/apps).
+  {
+    ...minified('src/apps/sandbox-proxy-main.ts', 'dist/sandbox/sandbox-proxy.js'),
+    plugins: [
+      nodeResolve({ browser: true }),
+      ts(),
+      {
+        name: 'sandbox-page',
+        async generateBundle() {
+          const { readFile } = await import('node:fs/promises');
+          this.emitFile({ type: 'asset', fileName: 'sandbox-proxy.html', source: await readFile('src/apps/sandbox-proxy.html', 'utf8') });
+        },
+      },
+    ],
+  },
   // The OAuth callback page next to the CDN bundle: `defaultCallbackUrl()` resolves `./callback.html` from the bundle.
   { ...minified('src/auth/callback-page.ts', 'dist/cdn/callback-page.js'), plugins: [nodeResolve({ browser: true }), ts(), authCallbackPage()] },
 ];

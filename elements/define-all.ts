@@ -3,5 +3,6 @@ import './session/define.js';
 import './mcp-server/define.js';
 import './mcp-server-list/define.js';
 import './tool-call/define.js';
+import './mcp-app/define.js';
 
 export * from './index.js';

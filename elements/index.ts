@@ -3,6 +3,8 @@ export { AhpSession } from './session/session.js';
 export { AhpMcpServer } from './mcp-server/mcp-server.js';
 export { AhpMcpServerList } from './mcp-server-list/mcp-server-list.js';
 export { AhpToolCall } from './tool-call/tool-call.js';
+export { AhpMcpApp } from './mcp-app/mcp-app.js';
+export { AhpAppDisplayModeEvent, AhpAppDownloadEvent, AhpAppMessageEvent, AhpAppModelContextEvent, AhpAppOpenLinkEvent } from './mcp-app/events.js';
 export {
   AhpToolCallApproveEvent,
   AhpToolCallAuthRequestEvent,

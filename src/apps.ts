@@ -1,0 +1,21 @@
+/**
+ * MCP Apps host side (`ahp-elements/apps`): the View bridge, sandbox policy builders (CSP, `allow`, style
+ * variables), the sandbox proxy's script and the response headers a server puts on the proxy page.
+ * DOM-free at import time; its own entry so the core stays small.
+ */
+export { AppBridgeHost, BridgeError, isAppVisible } from './apps/bridge.js';
+export type { AppBridgeHandlers, AppBridgeHostOptions, DownloadRequest } from './apps/bridge.js';
+export { windowTransport } from './apps/transport.js';
+export type { BridgeTransport } from './apps/transport.js';
+export { buildCsp, normalizeCsp, sanitizeDomains, parseCspParam, DEFAULT_CSP } from './apps/csp.js';
+export { buildAllowAttribute, normalizePermissions } from './apps/permissions.js';
+export { buildStyleVariables, diffHostContext, DEFAULT_THEME_TOKENS } from './apps/host-context.js';
+export type { AppThemeTokens, LightDark } from './apps/host-context.js';
+export { sandboxResponseHeaders, sandboxResponseHeadersForUrl } from './apps/sandbox-headers.js';
+export type { SandboxHeaderOptions } from './apps/sandbox-headers.js';
+export { runSandboxProxy, innerSandboxTokens, SandboxProxyError } from './apps/sandbox-proxy.js';
+export { readUiResource } from './apps/resource.js';
+export type { UiResource } from './apps/resource.js';
+export { resourceUriOf, repairPartialJson, toolArgumentsOf, callToolResultOf, cancelReasonOf } from './apps/tool-call.js';
+export { sanitizeFileName } from './apps/file-name.js';
+export * from './apps/types.js';
