@@ -1,0 +1,205 @@
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import '../../elements/mcp-server/define.js';
+import '../../elements/session/define.js';
+import type { AhpMcpServer } from '../../elements/mcp-server/mcp-server.js';
+import type { AhpSession } from '../../elements/session/session.js';
+import type { AhpAuthErrorEvent, AhpMcpServerAuthRequestEvent } from '../../elements/shared/auth-controller.js';
+import type { McpServerAuthRequiredState } from '../../src/protocol/customizations.js';
+import { FakeStore } from './fixtures/fake-store.js';
+import { mcpServer, session } from './fixtures/sessions.js';
+
+type AuthParams = { resource: string; token: string; expiresIn?: number; scopes?: string[] };
+
+/** A FakeStore that can reach a host: records what `authenticate` receives. */
+class AuthStore extends FakeStore {
+  readonly authenticated: AuthParams[] = [];
+  async authenticate(params: AuthParams): Promise<void> {
+    this.authenticated.push(params);
+  }
+}
+
+const asInfo = async (query = ''): Promise<{ issuer: string }> => (await fetch(`/__test/auth-as.json${query}`, { cache: 'no-store' })).json();
+const RESOURCE = 'http://127.0.0.1:3/mcp';
+
+const authState = (reason: string, issuer = 'https://as.example', extra: Partial<McpServerAuthRequiredState> = {}): McpServerAuthRequiredState => ({
+  kind: 'authRequired',
+  reason,
+  resource: { resource: RESOURCE, authorization_servers: [issuer], scopes_supported: ['read'] },
+  ...extra,
+});
+
+const part = (el: HTMLElement, name: string) => el.shadowRoot!.querySelector<HTMLElement>(`[part~="${name}"]`);
+const signIn = (el: AhpMcpServer) => el.shadowRoot!.querySelector<HTMLButtonElement>('button[data-auth]')!;
+
+const CASES = [
+  { reason: 'required', heading: 'Sign-in required', button: 'Sign in' },
+  { reason: 'expired', heading: 'Session expired', button: 'Sign in again' },
+  { reason: 'insufficientScope', heading: 'More access needed', button: 'Grant access' },
+  { reason: 'somethingNew', heading: 'Authentication needed', button: 'Sign in' },
+];
+
+describe('<ahp-mcp-server> in authRequired', () => {
+  for (const c of CASES) {
+    it(`${c.reason}: says why, shows description and scopes, one "${c.button}" button that fires ahp-auth-request; accessible`, async () => {
+      const state = authState(c.reason, 'https://as.example', { description: 'Token lacks <b>scope</b>', requiredScopes: ['files:write', 'mail'] });
+      const store = new FakeStore(session([mcpServer('a', state)]));
+      const el = await fixture<AhpMcpServer>(html`<ahp-mcp-server server-id="a" .store=${store}></ahp-mcp-server>`);
+      const panel = part(el, 'auth')!;
+      expect(panel.dataset.reason).to.equal(c.reason);
+      expect(panel.dataset.known).to.equal(String(c.reason !== 'somethingNew'));
+      expect(panel.querySelector('.auth-reason')!.textContent).to.equal(c.heading);
+      expect(part(el, 'auth-description')!.textContent).to.equal('Token lacks <b>scope</b>');
+      expect([...part(el, 'auth-scopes')!.querySelectorAll('code')].map((x) => x.textContent)).to.deep.equal(['files:write', 'mail']);
+      const button = signIn(el);
+      expect(button.textContent!.trim()).to.equal(c.button);
+      expect(button.getAttribute('aria-label')).to.equal(`${c.button} to Server a`);
+      await expect(el).to.be.accessible();
+
+      setTimeout(() => button.click());
+      const event = (await oneEvent(el, 'ahp-auth-request')) as unknown as AhpMcpServerAuthRequestEvent;
+      expect(event.cancelable && event.bubbles && event.composed).to.be.true;
+      const { kind: _kind, ...auth } = state;
+      expect(event.detail).to.deep.equal({ kind: 'mcpServer', customizationId: 'a', auth });
+      expect(store.dispatched).to.deep.equal([]);
+    });
+  }
+
+  it('falls back to the resource scopes and leaves out what is missing; no panel in other states', async () => {
+    const store = new FakeStore(session([mcpServer('a', authState('required'))]));
+    const el = await fixture<AhpMcpServer>(html`<ahp-mcp-server server-id="a" .store=${store}></ahp-mcp-server>`);
+    expect(part(el, 'auth-description')).to.equal(null);
+    expect(part(el, 'auth-scopes')!.textContent).to.equal('read');
+    store.setState(session([mcpServer('a', { kind: 'ready' })]));
+    await el.updateComplete;
+    expect(part(el, 'auth')).to.equal(null);
+  });
+});
+
+describe('<ahp-session> default ahp-auth-request handler (real popup flow, real authorization server)', () => {
+  it('signs in from the server button with the shipped callback page by default: pending, then token to the host', async () => {
+    const { issuer } = await asInfo('?reset');
+    const store = new AuthStore(session([mcpServer('a', authState('required', issuer))]));
+    const root = await fixture<AhpSession>(html`<ahp-session .store=${store}><ahp-mcp-server server-id="a"></ahp-mcp-server></ahp-session>`);
+    const el = root.querySelector('ahp-mcp-server')!;
+    await el.updateComplete;
+    const started = oneEvent(el, 'ahp-auth-start');
+    const completed = oneEvent(el, 'ahp-auth-complete');
+    signIn(el).click();
+    await started;
+    await el.updateComplete;
+    expect(signIn(el).getAttribute('aria-disabled')).to.equal('true');
+    expect(part(el, 'auth-status')!.dataset.status).to.equal('pending');
+    await completed;
+    await el.updateComplete;
+    expect(store.authenticated).to.have.length(1);
+    expect(store.authenticated[0]!.resource).to.equal(RESOURCE);
+    expect(store.authenticated[0]!.token).to.match(/^at-/);
+    expect(store.authenticated[0]!.scopes).to.deep.equal(['read']);
+    expect(part(el, 'auth-status')!.dataset.status).to.equal('idle');
+  });
+
+  it('reports a failure as ahp-auth-error at the element that asked (bubbling) and in its status line', async () => {
+    const { issuer } = await asInfo(`?reset&behavior=${encodeURIComponent(JSON.stringify({ deny: true }))}`);
+    const store = new AuthStore(session([mcpServer('a', authState('required', issuer))]));
+    const root = await fixture<AhpSession>(html`<ahp-session .store=${store}><ahp-mcp-server server-id="a"></ahp-mcp-server></ahp-session>`);
+    const el = root.querySelector('ahp-mcp-server')!;
+    await el.updateComplete;
+    const atSession = oneEvent(root, 'ahp-auth-error');
+    signIn(el).click();
+    const event = (await atSession) as unknown as AhpAuthErrorEvent;
+    expect(event.target).to.equal(el);
+    expect(event.detail.error?.code).to.equal('authorization_denied');
+    await el.updateComplete;
+    const status = part(el, 'auth-status')!;
+    expect(status.dataset.status).to.equal('error');
+    expect(status.getAttribute('role')).to.equal('status');
+    expect(status.textContent).to.contain('The user said no');
+    expect(store.authenticated).to.have.length(0);
+    await expect(el).to.be.accessible();
+    await asInfo('?reset');
+  });
+
+  it('expired: refreshes with the stored refresh token, without a popup', async () => {
+    // The first test of this block left a token (with a refresh token) for RESOURCE in the default in-memory store.
+    const { issuer } = await asInfo('?reset');
+    const store = new AuthStore(session([mcpServer('a', authState('expired', issuer))]));
+    const root = await fixture<AhpSession>(html`<ahp-session .store=${store}><ahp-mcp-server server-id="a"></ahp-mcp-server></ahp-session>`);
+    const el = root.querySelector('ahp-mcp-server')!;
+    await el.updateComplete;
+    const realOpen = window.open;
+    let opened = 0;
+    window.open = (...args) => (opened++, realOpen.apply(window, args));
+    try {
+      const completed = oneEvent(el, 'ahp-auth-complete');
+      signIn(el).click();
+      await completed;
+    } finally {
+      window.open = realOpen;
+    }
+    expect(opened).to.equal(0);
+    expect(store.authenticated).to.have.length(1);
+    expect(store.authenticated[0]!.token).to.match(/^at-/);
+    const log: { path: string; body: string }[] = (await (await fetch('/__test/auth-as.json', { cache: 'no-store' })).json()).log;
+    expect(log.filter((l) => l.path === '/token').map((l) => new URLSearchParams(l.body).get('grant_type'))).to.deep.equal(['refresh_token']);
+    expect(log.some((l) => l.path === '/authorize')).to.be.false;
+  });
+
+  it('does nothing when a listener above the session cancels the request', async () => {
+    const store = new AuthStore(session([mcpServer('a', authState('required'))]));
+    const root = await fixture<AhpSession>(html`<ahp-session .store=${store}><ahp-mcp-server server-id="a"></ahp-mcp-server></ahp-session>`);
+    const el = root.querySelector('ahp-mcp-server')!;
+    await el.updateComplete;
+    const cancel = (e: Event) => e.preventDefault();
+    document.addEventListener('ahp-auth-request', cancel);
+    let started = false;
+    el.addEventListener('ahp-auth-start', () => (started = true));
+    try {
+      signIn(el).click();
+      await new Promise((r) => setTimeout(r, 100));
+    } finally {
+      document.removeEventListener('ahp-auth-request', cancel);
+    }
+    expect(started).to.be.false;
+    expect(part(el, 'auth-status')!.dataset.status).to.equal('idle');
+  });
+
+  it('runs the same flow for a tool call (requirement from the event, or from its server when the event has none)', async () => {
+    const { issuer } = await asInfo('?reset');
+    const store = new AuthStore(session([mcpServer('a', authState('insufficientScope', issuer, { requiredScopes: ['write'] }))]));
+    const root = await fixture<AhpSession>(html`<ahp-session .store=${store} auth-redirect-uri=${new URL('/src/auth/callback.html', location.href).href}><div id="asker"></div></ahp-session>`);
+    const asker = root.querySelector('#asker')!;
+    const ask = (auth?: unknown) =>
+      asker.dispatchEvent(
+        new CustomEvent('ahp-auth-request', {
+          bubbles: true,
+          composed: true,
+          cancelable: true,
+          detail: { kind: 'toolCall', chat: 'ahp-chat:/c', turnId: 't1', toolCallId: 'tc1', customizationId: 'a', ...(auth ? { auth } : {}) },
+        }),
+      );
+    let done = oneEvent(asker, 'ahp-auth-complete');
+    ask();
+    await done;
+    expect(store.authenticated.map((p) => p.scopes)).to.deep.equal([['write']]);
+    done = oneEvent(asker, 'ahp-auth-complete');
+    ask({ reason: 'insufficientScope', resource: { resource: 'http://127.0.0.1:4/mcp', authorization_servers: [issuer] }, requiredScopes: ['read'] });
+    await done;
+    expect(store.authenticated[1]!.resource).to.equal('http://127.0.0.1:4/mcp');
+    expect(store.authenticated[1]!.scopes).to.deep.equal(['read']);
+  });
+
+  it('a store that cannot reach the host, or a request with nothing to sign in to, ends in ahp-auth-error', async () => {
+    const { issuer } = await asInfo('?reset');
+    const store = new FakeStore(session([mcpServer('a', authState('required', issuer)), mcpServer('b', { kind: 'ready' })]));
+    const root = await fixture<AhpSession>(html`<ahp-session .store=${store}><ahp-mcp-server server-id="a"></ahp-mcp-server><div id="b"></div></ahp-session>`);
+    const el = root.querySelector('ahp-mcp-server')!;
+    await el.updateComplete;
+    let failed = oneEvent(el, 'ahp-auth-error');
+    signIn(el).click();
+    expect(((await failed) as unknown as AhpAuthErrorEvent).detail.error?.code).to.equal('authenticate_failed');
+    const b = root.querySelector('#b')!;
+    failed = oneEvent(b, 'ahp-auth-error');
+    b.dispatchEvent(new CustomEvent('ahp-auth-request', { bubbles: true, cancelable: true, detail: { kind: 'mcpServer', customizationId: 'b' } }));
+    expect(((await failed) as unknown as AhpAuthErrorEvent).detail.error?.message).to.contain('nothing to sign in to');
+  });
+});
