@@ -40,6 +40,10 @@ async function until<T>(fn: () => T | undefined | false, what: string, ms = 8000
   }
 }
 
+async function waitReceived(method: string, what: string): Promise<unknown[]> {
+  return until(() => (received(method).length ? received(method) : undefined), what);
+}
+
 async function mountApp(options: { driver?: DriverOptions; channel?: FakeChannel; input?: Record<string, unknown>; result?: unknown; contentMeta?: Record<string, unknown> } = {}) {
   const channel = options.channel ?? new FakeChannel({ html: await drivenView(options.driver), ...(options.contentMeta && { contentMeta: options.contentMeta }) });
   const el = await fixture<AhpMcpApp>(html`<ahp-mcp-app
@@ -215,10 +219,10 @@ describe('<ahp-mcp-app> from a tool call in the store', () => {
     const running = { ...base, status: 'running', invocationMessage: 'Getting time', toolInput: '{"tz":"UTC"}', confirmed: 'not-needed' } as unknown as ToolCallState;
     const store = new AppStore(session, { [CHAT]: chatState([running]) });
     const el = await fixture<AhpMcpApp>(html`<ahp-mcp-app .store=${store} chat=${CHAT} tool-call-id="tc1" sandbox-url=${sandboxUrl()}></ahp-mcp-app>`);
-    const [input] = await until(() => received('ui/notifications/tool-input').length && received('ui/notifications/tool-input'), 'tool-input');
+    const [input] = await waitReceived('ui/notifications/tool-input', 'tool-input');
     expect(input).to.deep.equal({ arguments: { tz: 'UTC' } });
     store.setChat(CHAT, chatState([{ ...running, status: 'cancelled', reason: 'denied', reasonMessage: 'Stopped by the user' } as unknown as ToolCallState]));
-    const [cancelled] = await until(() => received('ui/notifications/tool-cancelled').length && received('ui/notifications/tool-cancelled'), 'tool-cancelled');
+    const [cancelled] = await waitReceived('ui/notifications/tool-cancelled', 'tool-cancelled');
     expect(cancelled).to.deep.equal({ reason: 'Stopped by the user' });
     expect(received('ui/notifications/tool-input')).to.have.length(1);
     expect(el.bridge!.hostContext.toolInfo?.tool.name).to.equal('get-time');
@@ -234,11 +238,11 @@ describe('<ahp-mcp-app> from a tool call in the store', () => {
     } as unknown as ToolCallState;
     const store = new AppStore(session, { [CHAT]: chatState([done]) });
     await fixture<AhpMcpApp>(html`<ahp-mcp-app .store=${store} chat=${CHAT} tool-call-id="tc1" sandbox-url=${sandboxUrl()}></ahp-mcp-app>`);
-    const [result] = await until(() => received('ui/notifications/tool-result').length && received('ui/notifications/tool-result'), 'tool-result');
+    const [result] = await waitReceived('ui/notifications/tool-result', 'tool-result');
     expect(result).to.deep.equal({ content: [{ type: 'text', text: 'noon' }], structuredContent: { time: 'NOON' } });
     const turn = await until(() => store.sent.find((s) => s.action.type === 'chat/turnStarted'), 'chat/turnStarted');
     expect(turn.channel).to.equal(CHAT);
-    expect((turn.action as { message: { text: string; origin: { kind: string } } }).message).to.deep.include({ text: 'This is message text.', origin: { kind: 'user' } });
+    expect((turn.action as unknown as { message: { text: string; origin: { kind: string } } }).message).to.deep.include({ text: 'This is message text.', origin: { kind: 'user' } });
   });
 });
 
