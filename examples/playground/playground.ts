@@ -13,6 +13,7 @@ import { serveMcpChannels } from './apps/mcp-channel-relay.js';
 import { startPlaygroundApps, type PlaygroundApps } from './apps/playground-apps.js';
 import { startAgent, type PlaygroundAgent } from './agent/agent.js';
 import { startBuiltinServers } from './auth/builtin.js';
+import { createAuthRoutes } from './auth/auth-routes.js';
 import { installHostAuth, type HostAuth } from './auth/host-auth.js';
 import type { ProtectedServer } from './auth/protected-server.js';
 import { iconFiles, playgroundSessionState } from './session-state.js';
@@ -118,7 +119,8 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
   host.createChat(SESSION_URI, CHAT_URI, { title: 'Main chat' });
   host.dispatchServerAction(SESSION_URI, { type: 'session/defaultChatChanged', defaultChat: CHAT_URI });
   const routes = createRequestHandler({ elementsBundle, iconFiles: iconFiles(config), playgroundInfo: { wsUrl, sessionUri: SESSION_URI } });
-  httpServer.on('request', (req, res) => apps.route(req, res) || routes(req, res));
+  const authRoutes = await createAuthRoutes();
+  httpServer.on('request', (req, res) => apps.route(req, res) || authRoutes(req, res) || routes(req, res));
   const wss = new WebSocketServer({
     noServer: true,
     path: WS_PATH,

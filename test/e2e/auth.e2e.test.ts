@@ -1,0 +1,200 @@
+// End to end: sign-in, step-up, expiry, cancel and a forged callback in Chromium, against the playground's own
+// OAuth-protected MCP server and authorization server (consent clicked in the real popup).
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import puppeteer, { type Browser, type ElementHandle, type Page, type Target } from 'puppeteer-core';
+import { parseConfig } from '../../examples/playground/config.js';
+import { startPlayground, type Playground } from '../../examples/playground/playground.js';
+import type { ResponsePart, ToolCallState } from '../../src/protocol/index.js';
+import { CHROMIUM_ARGS, findChromium } from '../../scripts/find-chromium.mjs';
+
+const WAIT_MS = 20_000;
+const SERVER = 'protected';
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function until<T>(what: string, read: () => Promise<T | undefined | false> | T | undefined | false, now: () => unknown = () => ''): Promise<T> {
+  const deadline = Date.now() + WAIT_MS;
+  for (;;) {
+    const v = await read();
+    if (v) return v;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; now: ${JSON.stringify(await now())}`);
+    await sleep(50);
+  }
+}
+
+describe('auth end to end (Chromium, popup sign-in, step-up, expiry, cancel, forged state)', () => {
+  let playground: Playground;
+  let browser: Browser;
+  let page: Page;
+  const pageErrors: string[] = [];
+  let turnCount = 0;
+
+  /** The server element's state, the text of its auth button and its auth status, through the shadow roots. */
+  const serverView = () =>
+    page.evaluate((id) => {
+      const el = document.querySelector('ahp-mcp-server-list')?.shadowRoot?.querySelector(`ahp-mcp-server[server-id="${id}"]`);
+      const root = el?.shadowRoot;
+      if (!el || !root) return null;
+      const kinds = ['starting', 'ready', 'authRequired', 'error', 'stopped'];
+      const status = root.querySelector('[part~="auth-status"]');
+      return {
+        kind: kinds.find((k) => el.matches(`:state(${k})`)) ?? null,
+        button: root.querySelector('button[data-auth]')?.textContent?.trim() ?? null,
+        authStatus: status?.getAttribute('data-status') ?? null,
+        authMessage: status?.textContent?.trim() ?? '',
+      };
+    }, SERVER);
+  const hostState = () => playground.servers.get(SERVER)!.state;
+
+  async function shadowButton(selector: string, within: 'server' | 'tool-call'): Promise<ElementHandle<HTMLButtonElement>> {
+    const handle = await until(`button ${selector}`, async () => {
+      const h = await page.evaluateHandle(
+        (sel, within, id) => {
+          if (within === 'server') {
+            return document.querySelector('ahp-mcp-server-list')?.shadowRoot?.querySelector(`ahp-mcp-server[server-id="${id}"]`)?.shadowRoot?.querySelector(sel) ?? null;
+          }
+          const calls = [...(document.querySelector('ahp-chat')?.shadowRoot?.querySelectorAll('ahp-tool-call') ?? [])];
+          return calls.at(-1)?.shadowRoot?.querySelector(sel) ?? null;
+        },
+        selector,
+        within,
+        SERVER,
+      );
+      return h.asElement() as ElementHandle<HTMLButtonElement> | null;
+    }, serverView);
+    return handle as ElementHandle<HTMLButtonElement>;
+  }
+
+  /** Clicks a button that opens the sign-in popup; resolves with the popup page. */
+  async function openPopup(button: ElementHandle<HTMLButtonElement>): Promise<Page> {
+    const opened = browser.waitForTarget((t: Target) => t.opener() === page.target() && t.type() === 'page', { timeout: WAIT_MS });
+    await button.click();
+    const popup = await (await opened).page();
+    assert.ok(popup, 'the popup is a page');
+    return popup;
+  }
+
+  async function consent(popup: Page, decision: 'allow' | 'deny'): Promise<void> {
+    const button = await popup.waitForSelector(`#${decision}`, { timeout: WAIT_MS });
+    await button!.click();
+  }
+
+  /** Types a message into the chat composer and sends it, like a user. */
+  async function send(text: string): Promise<number> {
+    const input = await page.evaluateHandle(() => document.querySelector('ahp-chat')?.shadowRoot?.querySelector('textarea') ?? null);
+    const el = input.asElement() as ElementHandle<HTMLTextAreaElement> | null;
+    assert.ok(el, 'the chat composer is there');
+    await el.type(text);
+    await page.keyboard.press('Enter');
+    return ++turnCount;
+  }
+
+  /** The last tool call of the chat on the host (authoritative). */
+  const lastToolCall = (): ToolCallState | undefined => {
+    const chat = playground.host.getChatState(playground.chatUri);
+    const parts: ResponsePart[] = [...(chat?.turns.flatMap((t) => t.responseParts) ?? []), ...(chat?.activeTurn?.responseParts ?? [])];
+    return parts.flatMap((p) => (p.kind === 'toolCall' ? [p.toolCall] : [])).at(-1);
+  };
+  const textOf = (tc: ToolCallState | undefined) =>
+    ((tc as { content?: { type: string; text?: string }[] } | undefined)?.content ?? []).map((c) => c.text ?? '').join('\n');
+
+  before(async () => {
+    const config = parseConfig({ servers: [{ id: SERVER, name: 'Protected', transport: 'http', builtin: 'oauth-demo', tokenLifetimeSeconds: 60 }] });
+    playground = await startPlayground({ port: 0, config });
+    browser = await puppeteer.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
+    page = await browser.newPage();
+    page.on('pageerror', (err) => pageErrors.push(err instanceof Error ? err.message : String(err)));
+    await page.goto(playground.url, { waitUntil: 'load' });
+    // The demo page shows the servers; add the main chat so tool calls are visible too.
+    await page.waitForFunction(() => !!document.querySelector('ahp-session'));
+    await page.evaluate((chat) => {
+      const el = document.createElement('ahp-chat');
+      el.setAttribute('chat', chat);
+      document.querySelector('ahp-session')!.append(el);
+    }, playground.chatUri);
+  });
+  after(async () => {
+    await browser?.close();
+    await playground?.close();
+  });
+
+  it('a server that starts in authRequired becomes ready after the popup flow (Allow in the consent page)', async () => {
+    const v = await until('authRequired on the page', async () => ((await serverView())?.kind === 'authRequired' ? serverView() : undefined), serverView);
+    assert.equal(v?.button, 'Sign in');
+    const popup = await openPopup(await shadowButton('button[data-auth]', 'server'));
+    await consent(popup, 'allow');
+    await until('ready on the page', async () => (await serverView())?.kind === 'ready', serverView);
+    assert.equal(hostState().kind, 'ready');
+    assert.deepEqual(pageErrors, []);
+  });
+
+  it('a tool that needs the extra scope pauses in auth-required; the inline "Grant access" resumes it to a real result', async () => {
+    await send('/call protected secret {}');
+    await until('auth-required on the host', () => lastToolCall()?.status === 'auth-required', lastToolCall);
+    const popup = await openPopup(await shadowButton('button[data-action="grant-access"]', 'tool-call'));
+    await consent(popup, 'allow');
+    const done = await until('the call to complete', () => (lastToolCall()?.status === 'completed' ? lastToolCall() : undefined), lastToolCall);
+    assert.equal((done as { success?: boolean }).success, true);
+    assert.match(textOf(done), /swordfish/);
+    await until('the page to show the result', () =>
+      page.evaluate(() => {
+        const call = [...(document.querySelector('ahp-chat')?.shadowRoot?.querySelectorAll('ahp-tool-call') ?? [])].at(-1);
+        return !!call?.matches(':state(completed)') && (call.shadowRoot?.textContent ?? '').includes('swordfish');
+      }),
+    );
+  });
+
+  it('denying in the popup leaves the call waiting; Cancel completes it with a failure and the turn ends', async () => {
+    // Back to a token without secrets:read: revoke, then sign in again (base scope only).
+    const rt = playground.servers.get(SERVER)!;
+    rt.auth.setToken('');
+    await rt.reconnect();
+    await until('authRequired on the page', async () => (await serverView())?.kind === 'authRequired', serverView);
+    await consent(await openPopup(await shadowButton('button[data-auth]', 'server')), 'allow');
+    await until('ready on the page', async () => (await serverView())?.kind === 'ready', serverView);
+
+    await send('/call protected secret {}');
+    await until('auth-required on the host', () => lastToolCall()?.status === 'auth-required', lastToolCall);
+    await consent(await openPopup(await shadowButton('button[data-action="grant-access"]', 'tool-call')), 'deny');
+    await sleep(300);
+    assert.equal(lastToolCall()?.status, 'auth-required', 'a denied grant changes nothing on the host');
+    await (await shadowButton('button[data-action="cancel"]', 'tool-call')).click();
+    const done = await until('the call to complete', () => (lastToolCall()?.status === 'completed' ? lastToolCall() : undefined), lastToolCall);
+    assert.equal((done as { success?: boolean }).success, false);
+    await until('the turn to end', () => !playground.host.getChatState(playground.chatUri)?.activeTurn);
+    assert.equal(playground.host.getSessionState(playground.sessionUri)?.inputNeeded?.length ?? 0, 0);
+  });
+
+  it('an expired token leads to re-authentication ("Sign in again", refreshed without a popup)', async () => {
+    playground.protectedServers.get(SERVER)!.provider.expireAccessTokens();
+    await playground.servers.get(SERVER)!.request('ping').catch(() => {});
+    const v = await until('expired on the page', async () => {
+      const now = await serverView();
+      return now?.kind === 'authRequired' && now.button === 'Sign in again' ? now : undefined;
+    }, serverView);
+    const state = hostState();
+    assert.equal(state.kind === 'authRequired' && state.reason, 'expired');
+    let popups = 0;
+    const count = (t: Target) => void (t.opener() === page.target() && popups++);
+    browser.on('targetcreated', count);
+    await (await shadowButton('button[data-auth]', 'server')).click();
+    await until('ready again', async () => (await serverView())?.kind === 'ready', serverView);
+    browser.off('targetcreated', count);
+    assert.equal(popups, 0, 'the refresh token did it');
+    assert.ok(v);
+  });
+
+  it('a callback with a forged state is refused: the page reports it and the server stays in authRequired', async () => {
+    const rt = playground.servers.get(SERVER)!;
+    rt.auth.setToken('');
+    await rt.reconnect();
+    await until('authRequired on the page', async () => (await serverView())?.kind === 'authRequired', serverView);
+    const popup = await openPopup(await shadowButton('button[data-auth]', 'server'));
+    await popup.waitForSelector('#allow', { timeout: WAIT_MS });
+    // An attacker's redirect: a code with a state this page never issued.
+    await popup.goto(new URL('/callback.html?code=stolen&state=forged', playground.url).href).catch(() => {});
+    const v = await until('the error on the page', async () => ((await serverView())?.authStatus === 'error' ? serverView() : undefined), serverView);
+    assert.match(v?.authMessage ?? '', /did not match this request/i);
+    assert.equal(hostState().kind, 'authRequired');
+  });
+});
