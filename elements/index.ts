@@ -19,6 +19,14 @@ export type {
   ToolCallDenyDetail,
   ToolCallResultConfirmDetail,
 } from './shared/tool-call-events.js';
+export {
+  AhpAuthCompleteEvent,
+  AhpAuthErrorEvent,
+  AhpAuthStartEvent,
+  AhpMcpServerAuthRequestEvent,
+  AuthController,
+} from './shared/auth-controller.js';
+export type { AuthFlowDetail, AuthStatus, McpServerAuthRequestDetail } from './shared/auth-controller.js';
 export { renderMarkdown, renderStringOrMarkdown } from './shared/markdown.js';
 export { defineElement } from './shared/define-element.js';
 export { storeContext } from './shared/store-context.js';

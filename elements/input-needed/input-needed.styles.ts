@@ -22,39 +22,31 @@ export const inputNeededStyles = [
     .item {
       display: grid;
       gap: var(--_space-1);
+      justify-items: start;
+    }
+    .plain {
       padding: var(--_space-2) var(--_space-3);
       border: 1px solid var(--_border);
-      border-inline-start: 3px solid var(--_warning);
       border-radius: var(--_radius);
     }
-    .head,
-    .actions {
-      display: flex;
-      flex-wrap: wrap;
-      align-items: center;
-      gap: var(--_space-2);
+    .item > ahp-tool-call {
+      justify-self: stretch;
     }
-    .title {
-      font-weight: 600;
-    }
-    .server,
+    .message,
     .muted,
     .empty,
     .badge {
       margin: 0;
+    }
+    .muted,
+    .empty,
+    .badge {
       color: var(--_text-muted);
     }
     .badge {
-      margin-inline-start: auto;
       font-size: 0.85em;
     }
-    .message,
-    .result,
-    .message > p {
-      margin: 0;
-      overflow-wrap: anywhere;
-    }
-    button[aria-disabled='true'] {
+    .item[aria-busy='true'] > ahp-tool-call {
       opacity: 0.6;
     }
   `,

@@ -16,10 +16,13 @@ describe('<ahp-input-needed> over the real SessionStore', () => {
     store.loadSnapshot({ resource: SESSION, fromSeq: 0, state: sessionWithInput([entry]) });
     const el = await fixture<AhpInputNeeded>(html`<ahp-input-needed .store=${store}></ahp-input-needed>`);
 
-    const approve = el.shadowRoot!.querySelector<HTMLButtonElement>('[data-action="approve"]')!;
+    const call = el.shadowRoot!.querySelector('ahp-tool-call')!;
+    await call.updateComplete;
+    const approve = call.shadowRoot!.querySelector<HTMLButtonElement>('[data-action="approve"]')!;
     approve.focus();
     approve.click();
     await el.updateComplete;
+    await new Promise((r) => setTimeout(r));
     expect(sent).to.deep.equal([
       {
         channel: OTHER_CHAT,
