@@ -19,3 +19,4 @@ export type { UiResource } from './apps/resource.js';
 export { resourceUriOf, repairPartialJson, toolArgumentsOf, callToolResultOf, cancelReasonOf } from './apps/tool-call.js';
 export { sanitizeFileName } from './apps/file-name.js';
 export * from './apps/types.js';
+export { attachMcpChannels } from './apps/mcp-channels.js';

@@ -2,6 +2,7 @@ import { LitElement, css, html } from 'lit';
 import type { PropertyValues } from 'lit';
 import { ContextProvider } from '@lit/context';
 import { connectSession } from '../../src/connect-session.js';
+import { attachMcpChannels } from '../../src/apps/mcp-channels.js';
 import { connectSessionInWorker } from '../../src/worker/worker-store.js';
 import type { ConnectionState, SessionStoreLike } from '../../src/store/types.js';
 import { storeContext } from '../shared/store-context.js';
@@ -151,6 +152,8 @@ export class AhpSession extends LitElement {
     try {
       const options = { url, session, ...(clientId ? { clientId } : {}) };
       const conn = mode ? connectSessionInWorker({ ...options, mode, ...(workerUrl ? { workerUrl } : {}) }) : connectSession(options);
+      // In-page connections also serve MCP Apps their server's mcp:// channel (store.mcpChannel).
+      if (!mode) attachMcpChannels(conn.store, (conn as ReturnType<typeof connectSession>).client);
       const own: OwnConnection = { key, store: conn.store, close: () => conn.close() };
       this.own = own;
       conn.ready.catch((e: unknown) => {
