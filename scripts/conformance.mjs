@@ -47,6 +47,16 @@ const RUN = [
   'auth/2025-03-26-oauth-metadata-backcompat',
   'auth/2025-03-26-oauth-endpoint-fallback',
 ];
+/**
+ * Scenarios whose authorization server metadata names an `issuer` other than the authorization server URL the
+ * protected-resource metadata lists. RFC 8414 §3.3 says a client MUST NOT use such metadata (mix-up defence), so our
+ * driver refuses; these count as passed when the client refused for exactly that reason and never sent the user to
+ * the authorization endpoint.
+ */
+const EXPECT_REFUSAL = {
+  'auth/metadata-var2': /issuer_mismatch/,
+  'auth/metadata-var3': /issuer_mismatch/,
+};
 const SKIP = {
   'auth/client-credentials-jwt': 'client_credentials grant with a private_key_jwt assertion: machine-to-machine, no user and no browser; a page cannot hold the private key',
   'auth/client-credentials-basic': 'client_credentials grant with a client secret: machine-to-machine, no user and no browser; a page cannot keep a secret',
@@ -72,7 +82,17 @@ function runScenario(name) {
       const plain = out.replace(/\x1b\[[0-9;]*m/g, '');
       const summary = /Passed: (\d+)\/(\d+), (\d+) failed, (\d+) warnings/.exec(plain);
       const failed = [...plain.matchAll(/^\s+- (.+)$/gm)].map((m) => m[1]);
-      resolve({ name, ok: code === 0, code, summary: summary?.[0] ?? 'no summary', failed, ms: Date.now() - started, output: plain });
+      const refusal = EXPECT_REFUSAL[name];
+      const refused = !!refusal && code !== 0 && refusal.test(plain) && !/\[authorization-request\s*\] SUCCESS/.test(plain);
+      resolve({
+        name,
+        ok: refusal ? refused : code === 0,
+        code,
+        summary: refusal ? (refused ? `refused as RFC 8414 §3.3 requires (${refusal.source})` : `expected a refusal matching ${refusal.source}`) : summary?.[0] ?? 'no summary',
+        failed,
+        ms: Date.now() - started,
+        output: plain,
+      });
     });
   });
 }
@@ -85,7 +105,7 @@ await Promise.all(
     for (let name = queue.shift(); name; name = queue.shift()) {
       const r = await runScenario(name);
       results.push(r);
-      console.log(`${r.ok ? 'PASS' : 'FAIL'} ${name} (${r.summary}, ${(r.ms / 1000).toFixed(1)} s)`);
+      console.log(`${r.ok ? (EXPECT_REFUSAL[name] ? 'REFUSED' : 'PASS') : 'FAIL'} ${name} (${r.summary}, ${(r.ms / 1000).toFixed(1)} s)`);
       if (!r.ok) for (const f of r.failed) console.log(`       ${f}`);
       if (verbose || (!r.ok && process.env.CONFORMANCE_DEBUG)) console.log(r.output);
     }
@@ -93,8 +113,10 @@ await Promise.all(
 );
 if (!only.length) for (const [name, why] of Object.entries(SKIP)) console.log(`SKIP ${name}: ${why}`);
 const failures = results.filter((r) => !r.ok);
+const refused = results.filter((r) => r.ok && EXPECT_REFUSAL[r.name]).length;
 console.log(
-  `conformance (client auth, @modelcontextprotocol/conformance 0.1.12): ${results.length - failures.length}/${results.length} passed` +
+  `conformance (client auth, @modelcontextprotocol/conformance 0.1.12): ${results.length - failures.length - refused}/${results.length} passed` +
+    `${refused ? `, ${refused} refused as RFC 8414 requires` : ''}, ${failures.length} failed` +
     `${only.length ? '' : `, ${Object.keys(SKIP).length} skipped`} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
 );
 process.exit(failures.length ? 1 : 0);
