@@ -50,6 +50,10 @@ export function authorize(requirement: McpAuthRequirement, options: AuthorizeOpt
   const running = inflight.get(resource);
   if (running) return running;
   let popup = options.popup;
+  // The callback page only posts to an opener of its own origin (and the redirect flow returns to this origin).
+  if (typeof location !== 'undefined' && new URL(options.redirectUri, location.href).origin !== location.origin) {
+    return Promise.reject(new AuthError('bad_redirect_uri', options.redirectUri));
+  }
   // An expired token may be refreshed without the user; only open a popup once it is needed then.
   if ((options.mode ?? 'popup') === 'popup' && !popup && requirement.reason !== 'expired') {
     try {

@@ -15,7 +15,8 @@ export type AuthErrorCode =
   | 'unsupported_auth_method'
   | 'no_authorization_server'
   | 'insecure_url'
-  | 'authenticate_failed';
+  | 'authenticate_failed'
+  | 'bad_redirect_uri';
 
 const MESSAGES: Record<AuthErrorCode, string> = {
   popup_blocked: 'The sign-in window was blocked. Allow pop-ups for this site and try again.',
@@ -34,6 +35,7 @@ const MESSAGES: Record<AuthErrorCode, string> = {
   no_authorization_server: 'The server names no authorization server.',
   insecure_url: 'The authorization server must use HTTPS.',
   authenticate_failed: 'The host did not accept the token.',
+  bad_redirect_uri: 'The redirect URI must be a page on this origin (host the callback page next to the app).',
 };
 
 /** A typed failure of the OAuth driver: `code` for programs, `message` for people. */

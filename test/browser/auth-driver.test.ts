@@ -146,6 +146,13 @@ describe('OAuth driver in Chromium against a real authorization server', () => {
     expect(popup!.closed).to.be.true;
   });
 
+  it('a redirect URI on another origin is refused before anything opens', async () => {
+    const { issuer } = await reset();
+    const elsewhere = new URL('/src/auth/callback.html', (await (await fetch('/__test/env.json')).json()).otherOrigin).href;
+    await expectAuthError(onClick(() => authorize(requirement(issuer), { client: recorder().client, redirectUri: elsewhere })), 'bad_redirect_uri');
+    expect((await asInfo()).log).to.deep.equal([]);
+  });
+
   it('concurrent requests for one resource share one flow', async () => {
     const { issuer } = await reset();
     const { calls, client } = recorder();
