@@ -5,6 +5,8 @@ export { AhpMcpServerList } from './mcp-server-list/mcp-server-list.js';
 export { AhpToolCall } from './tool-call/tool-call.js';
 export { AhpMcpApp } from './mcp-app/mcp-app.js';
 export { AhpAppDisplayModeEvent, AhpAppDownloadEvent, AhpAppMessageEvent, AhpAppModelContextEvent, AhpAppOpenLinkEvent } from './mcp-app/events.js';
+export { AhpChat } from './chat/chat.js';
+export { AhpInputNeeded } from './input-needed/input-needed.js';
 export {
   AhpToolCallApproveEvent,
   AhpToolCallAuthRequestEvent,
@@ -39,5 +41,9 @@ export {
   AhpMcpServerStartEvent,
   AhpMcpServerStopEvent,
   AhpMcpServerToggleEvent,
+  AhpChatSendEvent,
+  AhpChatCancelEvent,
+  AhpInputNeededOpenEvent,
 } from './shared/events.js';
 export type { ConnectionChangeDetail, McpServerEventDetail, McpServerToggleDetail } from './shared/events.js';
+export type { ChatCancelDetail, ChatSendDetail, InputNeededOpenDetail } from './shared/events.js';
