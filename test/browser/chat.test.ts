@@ -379,3 +379,40 @@ describe('<ahp-chat> waits for its tool calls', () => {
     await waitUntil(() => calls.every((c) => c.getAttribute('chat') === CHAT));
   });
 });
+
+describe('<ahp-chat> and <ahp-input-needed> with a provided store', () => {
+  it('take the store from an ancestor <ahp-session>', async () => {
+    await import('../../elements/session/define.js');
+    await import('../../elements/input-needed/define.js');
+    const store = new FakeChatStore(session([]));
+    store.setChat(CHAT, chatState([turn('t1', 'from context')]));
+    const wrap = await fixture<HTMLElement>(html`<ahp-session .store=${store}>
+      <ahp-chat chat=${CHAT}></ahp-chat>
+      <ahp-input-needed></ahp-input-needed>
+    </ahp-session>`);
+    const chat = wrap.querySelector('ahp-chat')!;
+    const needed = wrap.querySelector('ahp-input-needed')!;
+    await chat.updateComplete;
+    await needed.updateComplete;
+    expect(store.watches.get(CHAT)).to.equal(1);
+    expect(chat.shadowRoot!.querySelector('.text')!.textContent).to.equal('from context');
+    expect(needed.shadowRoot!.querySelector('[data-empty="empty"]')).not.to.equal(null);
+    input(chat).value = 'hi';
+    sendButton(chat).click();
+    expect(store.sent.map((s) => s.channel)).to.deep.equal([CHAT]);
+  });
+});
+
+describe('<ahp-chat> and <ahp-input-needed> tokens', () => {
+  it('use only defined private tokens and set no public one', async () => {
+    const { AhpInputNeeded } = await import('../../elements/input-needed/input-needed.js');
+    const { AhpChat } = await import('../../elements/chat/chat.js');
+    for (const ctor of [AhpChat, AhpInputNeeded]) {
+      const css = ctor.elementStyles.map((s) => (s as { cssText?: string }).cssText ?? '').join('\n');
+      const defined = new Set([...css.matchAll(/(--_[\w-]+)\s*:/g)].map((m) => m[1]));
+      const missing = [...css.matchAll(/var\(\s*(--_[\w-]+)/g)].map((m) => m[1]).filter((t) => !defined.has(t));
+      expect(missing).to.deep.equal([]);
+      expect(css).not.to.match(/--ahp-[\w-]+\s*:/);
+    }
+  });
+});
