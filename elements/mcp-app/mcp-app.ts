@@ -92,6 +92,12 @@ export class AhpMcpApp extends LitElement {
   declare protected phase: Phase;
   declare protected errorText: string;
 
+  /**
+   * Page-wide sandbox URL resolver, used when `sandbox-url` is not set: e.g. one origin per MCP server,
+   * or the resource's `_meta.ui.domain`. Return undefined to refuse.
+   */
+  static sandboxUrlFor: ((app: { serverId: string; resourceUri: string; domain?: string | undefined }) => string | undefined) | undefined;
+
   /** The live bridge to the View (undefined until the sandbox is ready). */
   bridge: AppBridgeHost | undefined;
   /** The latest model context the View set (attached to the next message this element sends). */
@@ -202,11 +208,11 @@ export class AhpMcpApp extends LitElement {
     }
     const serverId = this.resolvedServerId();
     const uri = this.resourceUri || resourceUriOf(this.toolCall);
-    const key = serverId && uri && this.sandboxUrl ? JSON.stringify([serverId, uri, this.sandboxUrl, !!this.resolveChannel(serverId)]) : '';
+    const key = serverId && uri ? JSON.stringify([serverId, uri, this.sandboxUrl ?? null, !!this.resolveChannel(serverId)]) : '';
     if (key === this.mountKey) return;
     this.unmount('replaced');
     this.mountKey = key;
-    if (key) void this.mount(serverId!, uri!, this.sandboxUrl!);
+    if (key) void this.mount(serverId!, uri!);
   }
 
   private resolvedServerId(): string | undefined {
@@ -257,18 +263,24 @@ export class AhpMcpApp extends LitElement {
     this.errorText = message;
   }
 
-  private async mount(serverId: string, uri: string, sandboxUrl: string): Promise<void> {
+  private async mount(serverId: string, uri: string): Promise<void> {
     const generation = ++this.generation;
     this.phase = 'loading';
-    let sandbox: URL;
-    try {
-      sandbox = new URL(sandboxUrl, document.baseURI);
-    } catch {
-      return this.fail(`Invalid sandbox-url “${sandboxUrl}”`);
-    }
-    if (sandbox.origin === location.origin || !/^https?:$/.test(sandbox.protocol)) {
-      return this.fail(`The sandbox-url must be an http(s) URL on another origin than this page (${location.origin}); a View on the page's own origin could read it.`);
-    }
+    const checkSandbox = (url: string | undefined): URL | undefined => {
+      if (!url) return void this.fail('No sandbox for MCP Apps: set sandbox-url (a proxy page on another origin) or AhpMcpApp.sandboxUrlFor');
+      let sandbox: URL;
+      try {
+        sandbox = new URL(url, document.baseURI);
+      } catch {
+        return void this.fail(`Invalid sandbox-url “${url}”`);
+      }
+      if (sandbox.origin === location.origin || !/^https?:$/.test(sandbox.protocol)) {
+        return void this.fail(`The sandbox-url must be an http(s) URL on another origin than this page (${location.origin}); a View on the page's own origin could read it.`);
+      }
+      return sandbox;
+    };
+    // An explicit sandbox-url is checked before anything is fetched.
+    if (this.sandboxUrl && !checkSandbox(this.sandboxUrl)) return;
     const channel = this.resolveChannel(serverId);
     if (!channel) return this.fail(`MCP server “${serverId}” has no mcp:// channel`);
     let resource;
@@ -279,6 +291,8 @@ export class AhpMcpApp extends LitElement {
       return;
     }
     if (generation !== this.generation || !this.isConnected) return;
+    const sandbox = checkSandbox(this.sandboxUrl || AhpMcpApp.sandboxUrlFor?.({ serverId, resourceUri: uri, domain: resource.meta.domain }));
+    if (!sandbox) return;
     const csp = normalizeCsp(resource.meta.csp);
     const permissions = normalizePermissions(resource.meta.permissions);
     if (csp) sandbox.searchParams.set('csp', JSON.stringify(csp));

@@ -12,6 +12,7 @@ import { setCustomStates, tryAttachInternals } from '../shared/custom-states.js'
 import { renderStringOrMarkdown } from '../shared/markdown.js';
 import { AhpToolCallAuthRequestEvent } from '../shared/tool-call-events.js';
 import { iconsHaveThemes, pickIconSrc, themeOf } from '../mcp-server/icon.js';
+import { renderMcpApp } from '../mcp-app/embed.js';
 import { renderConfirmation } from './confirmation.js';
 import { renderInput } from './input.js';
 import { approveIntent, cancelIntent, denyIntent, resultIntent, type Intent, type ToolCallIds } from './intents.js';
@@ -34,6 +35,7 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
  * @csspart input - The collapsible input (`data-input`: partial, inline or ref).
  * @csspart result - Content, structured content and error.
  * @csspart actions - The buttons (`data-action`: approve, deny, accept, reject, grant-access, cancel).
+ * @csspart app - The embedded `<ahp-mcp-app>` of an MCP App call (server with `mcpApp` + `channel`, call with `_meta.ui.resourceUri`).
  * @cssstate streaming, pending-confirmation, running, auth-required, pending-result-confirmation, completed, cancelled - The status.
  * @cssstate unknown - A status this version does not know.
  * @cssstate failed - The result reports a failure.
@@ -179,6 +181,7 @@ export class AhpToolCall extends LitElement {
         ${typeof tc.intention === 'string' && tc.intention ? html`<p class="intention">${tc.intention}</p>` : nothing}
         ${message ? html`<div class="md message">${renderStringOrMarkdown(message as string)}</div>` : nothing}
         ${renderInput(tc)} ${this.renderBody(tc)}
+        ${renderMcpApp({ store: this.currentStore, chat: isObject(this.toolCall) ? undefined : this.chat, toolCall: tc, server: this.server })}
       </div>`;
   }
 
