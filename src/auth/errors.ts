@@ -19,23 +19,23 @@ export type AuthErrorCode =
   | 'bad_redirect_uri';
 
 const MESSAGES: Record<AuthErrorCode, string> = {
-  popup_blocked: 'The sign-in window was blocked. Allow pop-ups for this site and try again.',
+  popup_blocked: 'The sign-in window was blocked; allow pop-ups and try again.',
   popup_closed: 'The sign-in window was closed before sign-in finished.',
-  state_mismatch: 'The sign-in response did not match this request and was refused.',
-  issuer_mismatch: 'The authorization server did not identify itself as expected.',
-  authorization_denied: 'The authorization server refused the request.',
-  token_error: 'The authorization server did not issue a token.',
-  registration_error: 'This app could not register with the authorization server.',
+  state_mismatch: 'The sign-in response did not match this request.',
+  issuer_mismatch: 'The authorization server is not the one expected.',
+  authorization_denied: 'The authorization server refused.',
+  token_error: 'No token was issued.',
+  registration_error: 'Could not register with the authorization server.',
   network_error: 'The authorization server could not be reached.',
   invalid_response: 'The authorization server sent an invalid response.',
-  discovery_failed: 'The authorization server metadata could not be found.',
-  missing_endpoint: 'The authorization server does not offer a required endpoint.',
+  discovery_failed: 'No authorization server metadata was found.',
+  missing_endpoint: 'The authorization server lacks a required endpoint.',
   pkce_unsupported: 'The authorization server does not support PKCE (S256).',
-  unsupported_auth_method: 'The authorization server supports no client authentication method this app can use.',
+  unsupported_auth_method: 'No usable client authentication method.',
   no_authorization_server: 'The server names no authorization server.',
   insecure_url: 'The authorization server must use HTTPS.',
   authenticate_failed: 'The host did not accept the token.',
-  bad_redirect_uri: 'The redirect URI must be a page on this origin (host the callback page next to the app).',
+  bad_redirect_uri: 'The redirect URI must be on this origin.',
 };
 
 /** A typed failure of the OAuth driver: `code` for programs, `message` for people. */
