@@ -50,6 +50,8 @@ async function serveSandbox(url, res) {
 function secondOriginPlugin({ root = path.join(here, 'test/fixtures') } = {}) {
   let server;
   let origin;
+  let sandbox2;
+  let sandboxOrigin2;
   return {
     name: 'second-origin',
     async serverStart() {
@@ -71,13 +73,18 @@ function secondOriginPlugin({ root = path.join(here, 'test/fixtures') } = {}) {
       });
       await new Promise((resolve, reject) => server.once('error', reject).listen(0, '127.0.0.1', resolve));
       origin = `http://127.0.0.1:${server.address().port}`;
+      // A second sandbox origin (another port): MCP Apps of two servers must not share storage.
+      sandbox2 = http.createServer((req, res) => void serveSandbox(new URL(req.url, 'http://x'), res));
+      await new Promise((resolve, reject) => sandbox2.once('error', reject).listen(0, '127.0.0.1', resolve));
+      sandboxOrigin2 = `http://127.0.0.1:${sandbox2.address().port}`;
     },
     async serverStop() {
       await new Promise((resolve) => (server ? server.close(() => resolve()) : resolve()));
+      await new Promise((resolve) => (sandbox2 ? sandbox2.close(() => resolve()) : resolve()));
     },
     serve(context) {
       if (context.path === '/__test/env.json') {
-        return { body: JSON.stringify({ otherOrigin: origin }), type: 'application/json' };
+        return { body: JSON.stringify({ otherOrigin: origin, sandboxOrigin2 }), type: 'application/json' };
       }
       if (context.path === '/__test/same-origin-sandbox.html') {
         // The proxy page wrongly served on the page's own origin: it must refuse to run.

@@ -272,6 +272,22 @@ describe('MCP App sandbox security', () => {
     expect(allowed['ok']).to.equal(true);
   });
 
+  it('Apps of two servers on their own sandbox origins cannot see each other’s localStorage', async () => {
+    const { sandboxOrigin2 } = await (await fetch('/__test/env.json')).json();
+    const key = `k${Math.random()}`;
+    await mountApp({ result: RESULT, driver: { storage: { set: [key, 'from-A'], get: key } } });
+    const a = await until(() => probes.find((p) => p.kind === 'storage'), 'A storage');
+    expect(a['value']).to.equal('from-A');
+    probes.length = 0;
+    const channel = new FakeChannel({ html: await drivenView({ storage: { get: key } }) });
+    await fixture<AhpMcpApp>(html`<ahp-mcp-app server-id="other" resource-uri="ui://get-time/mcp-app.html" sandbox-url=${`${sandboxOrigin2}/sandbox/sandbox-proxy.html`}
+      .channel=${channel as McpChannel} .capabilities=${ALL_CAPABILITIES} .toolResult=${RESULT}></ahp-mcp-app>`);
+    const b = await until(() => probes.find((p) => p.kind === 'storage'), 'B storage');
+    expect(b['origin']).to.equal(sandboxOrigin2);
+    expect(a['origin']).to.not.equal(b['origin']);
+    expect(b['value']).to.equal(null);
+  });
+
   it('messages from another frame or origin are ignored', async () => {
     const { el } = await mountApp({ result: RESULT });
     await until(() => el.bridge?.initialized, 'initialized');
