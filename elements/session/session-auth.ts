@@ -39,11 +39,16 @@ export function requirementOf(detail: unknown, store: SessionStoreLike | undefin
   return server?.state.kind === 'authRequired' ? (server.state as McpAuthRequirement) : undefined;
 }
 
+const claimed = new WeakSet<Event>();
+
 /**
  * The default handler of `ahp-auth-request`: after the event has finished bubbling, unless someone cancelled it,
  * runs the OAuth driver and reports `ahp-auth-start`, then `ahp-auth-complete` or `ahp-auth-error`, at the element that asked.
  */
 export function handleAuthRequest(host: SessionAuthHost, event: Event): void {
+  // The nearest session answers; an outer one sees the same event bubble by.
+  if (claimed.has(event)) return;
+  claimed.add(event);
   const origin = (event.composedPath()[0] as EventTarget | undefined) ?? host;
   const request = (event as Event & { detail?: unknown }).detail;
   // Listeners above the session (document, window) may still cancel it; the click's user activation lasts long enough for the popup.

@@ -144,6 +144,27 @@ describe('<ahp-session> default ahp-auth-request handler (real popup flow, real 
     expect(log.some((l) => l.path === '/authorize')).to.be.false;
   });
 
+  it('nested sessions: only the nearest one runs the flow, with its own store', async () => {
+    const { issuer } = await asInfo('?reset');
+    const state = session([mcpServer('a', authState('required', issuer, { resource: { resource: 'http://127.0.0.1:5/mcp', authorization_servers: [issuer] } }))]);
+    const outer = new AuthStore(state);
+    const inner = new AuthStore(state);
+    const root = await fixture<AhpSession>(
+      html`<ahp-session .store=${outer}><ahp-session .store=${inner}><ahp-mcp-server server-id="a"></ahp-mcp-server></ahp-session></ahp-session>`,
+    );
+    const el = root.querySelector('ahp-mcp-server')!;
+    await el.updateComplete;
+    let starts = 0;
+    el.addEventListener('ahp-auth-start', () => starts++);
+    const completed = oneEvent(el, 'ahp-auth-complete');
+    signIn(el).click();
+    await completed;
+    await new Promise((r) => setTimeout(r, 50));
+    expect(starts).to.equal(1);
+    expect(inner.authenticated).to.have.length(1);
+    expect(outer.authenticated).to.have.length(0);
+  });
+
   it('does nothing when a listener above the session cancels the request', async () => {
     const store = new AuthStore(session([mcpServer('a', authState('required'))]));
     const root = await fixture<AhpSession>(html`<ahp-session .store=${store}><ahp-mcp-server server-id="a"></ahp-mcp-server></ahp-session>`);
