@@ -212,7 +212,8 @@ export class AhpMcpApp extends LitElement {
     if (key === this.mountKey) return;
     this.unmount('replaced');
     this.mountKey = key;
-    if (key) void this.mount(serverId!, uri!);
+    // After this update (not inside it): mounting changes reactive state.
+    if (key) queueMicrotask(() => void (this.mountKey === key && this.isConnected && this.mount(serverId!, uri!)));
   }
 
   private resolvedServerId(): string | undefined {
