@@ -2,7 +2,7 @@ import type { McpAuthRequirement } from '../../src/protocol/customizations.js';
 import type { AuthorizeOptions } from '../../src/auth/types.js';
 import { PENDING_KEY } from '../../src/auth/flow-keys.js';
 import { listAuthBlockedToolCalls } from '../../src/store/input-selectors.js';
-import { selectMcpServer } from '../../src/store/selectors.js';
+import { listMcpServers, selectMcpServer } from '../../src/store/selectors.js';
 import type { SessionStoreLike } from '../../src/store/types.js';
 import { AhpAuthCompleteEvent, AhpAuthErrorEvent, AhpAuthStartEvent, type AuthFlowDetail } from '../shared/auth-controller.js';
 
@@ -66,13 +66,14 @@ async function runFlow(host: SessionAuthHost, origin: EventTarget, request: unkn
     const requirement = requirementOf(request, store);
     if (!requirement) throw new Error('There is nothing to sign in to any more.');
     const { authorize, defaultCallbackUrl } = await driver();
-    await authorize(requirement, {
+    const result = await authorize(requirement, {
       ...host.authOptions,
       client: { authenticate: authenticateOf(store) },
       redirectUri: host.authRedirectUri || defaultCallbackUrl(),
       mode: host.authMode === 'redirect' ? 'redirect' : 'popup',
     });
-    fire(AhpAuthCompleteEvent);
+    // Redirect mode: the page is leaving; the flow completes in `resumeAuth` after the reload.
+    if (!result.redirected) fire(AhpAuthCompleteEvent);
   } catch (error) {
     fire(AhpAuthErrorEvent, error);
   }
@@ -89,9 +90,23 @@ export async function resumeAuth(host: SessionAuthHost): Promise<void> {
   const store = host.currentStore;
   try {
     const { resumeRedirectFlow } = await driver();
-    const result = await resumeRedirectFlow({ ...host.authOptions, client: { authenticate: authenticateOf(store) } });
+    const secret = clientSecretFor(JSON.parse(sessionStorage.getItem(PENDING_KEY) ?? '{}')?.clientId, store);
+    const result = await resumeRedirectFlow({
+      ...host.authOptions,
+      ...(secret ? { clientSecret: secret } : {}),
+      client: { authenticate: authenticateOf(store) },
+    });
     if (result) host.dispatchEvent(new AhpAuthCompleteEvent({ request: { kind: 'redirect', resource: result.resource } }));
   } catch (error) {
     host.dispatchEvent(new AhpAuthErrorEvent({ request: { kind: 'redirect' }, error: error as Error }));
   }
+}
+
+/** The secret of a confidential `oauthClient` the session's state shows for this client id (never kept across the redirect). */
+function clientSecretFor(clientId: unknown, store: SessionStoreLike | undefined): string | undefined {
+  for (const { server } of listMcpServers(store?.getState())) {
+    const client = (server.state as Partial<McpAuthRequirement>).oauthClient;
+    if (client && client.clientId === clientId && client.clientSecret) return client.clientSecret;
+  }
+  return undefined;
 }

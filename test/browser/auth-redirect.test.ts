@@ -65,3 +65,30 @@ describe('OAuth full-page redirect flow (in an iframe) against a real authorizat
     await asInfo('?reset');
   });
 });
+
+describe('<ahp-session auth-mode="redirect">', () => {
+  it('leaves for the authorization server and, back on the page, resumes the sign-in by itself', async () => {
+    const { issuer } = await asInfo('?reset');
+    const frame = document.createElement('iframe');
+    const messages: Record<string, unknown>[] = [];
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`timed out: ${JSON.stringify(messages)}`)), 8000);
+      addEventListener('message', function onMessage(e: MessageEvent) {
+        if (e.source !== frame.contentWindow || e.data?.source !== 'session-redirect-page') return;
+        messages.push(e.data);
+        if (e.data.type === 'complete' || e.data.type === 'error') {
+          clearTimeout(timer);
+          removeEventListener('message', onMessage);
+          resolve();
+        }
+      });
+      frame.src = `/test/fixtures/auth/session-redirect-page.html#issuer=${encodeURIComponent(issuer)}`;
+      document.body.append(frame);
+    }).finally(() => frame.remove());
+    expect(messages.map((m) => m.type), JSON.stringify(messages)).to.deep.equal(['authenticate', 'complete']);
+    const params = messages[0]!.params as { resource: string; token: string };
+    expect(params.resource).to.equal('http://127.0.0.1:6/mcp');
+    expect(params.token).to.match(/^at-/);
+    expect(messages[0]!.url).to.equal(new URL('/test/fixtures/auth/session-redirect-page.html', location.href).href);
+  });
+});

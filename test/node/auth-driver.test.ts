@@ -10,6 +10,7 @@ import {
   memoryRegistrationStore,
   memoryTokenStore,
   pkceChallenge,
+  revoke,
   remainingLifetime,
   resolveClientIdentity,
 } from '../../src/auth.js';
@@ -210,4 +211,13 @@ test('the auth entry imports without a DOM; the default callback page sits next 
   assert.match(entry.defaultCallbackUrl(), /\/src\/auth\/callback\.html$/);
   assert.equal(typeof entry.completeAuthorizationInCallbackPage, 'function');
   assert.equal(typeof entry.resumeRedirectFlow, 'function');
+});
+
+test('revoke: authenticate with an empty token, stored token forgotten', async () => {
+  const tokenStore = memoryTokenStore();
+  tokenStore.set(RESOURCE, { accessToken: 'at-x', issuer: as.issuer, clientId: 'c' });
+  const calls: unknown[] = [];
+  await revoke(RESOURCE, { client: { authenticate: async (p) => void calls.push(p) }, tokenStore });
+  assert.deepEqual(calls, [{ resource: RESOURCE, token: '' }]);
+  assert.equal(await tokenStore.get(RESOURCE), undefined);
 });
