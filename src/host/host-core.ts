@@ -249,7 +249,12 @@ export class HostCore {
 
   #publish(ch: HostChannel, env: ActionEnvelope): ActionEnvelope {
     ch.log.append(env);
-    for (const conn of this.#connections) if (conn.subscriptions.has(env.channel)) conn.deliver(env);
+    // The dispatching client also gets its own echo on a channel it did not subscribe to (e.g. answering an
+    // inputNeeded entry from the session view): without it its pending action could only time out.
+    const dispatcher = env.origin?.clientId;
+    for (const conn of this.#connections) {
+      if (conn.subscriptions.has(env.channel) || (dispatcher !== undefined && conn.clientId === dispatcher)) conn.deliver(env);
+    }
     return env;
   }
 

@@ -210,3 +210,27 @@ test('after a drop, a watched chat is recovered by replay from the host’s acti
   release();
   conn.close();
 });
+
+test('an action dispatched to a chat the client never watched is echoed back to it, so it settles without a timeout', async () => {
+  const host = new HostCore({ log: () => {} });
+  host.createSession(SESSION, sessionState());
+  agent(host);
+  const chat = 'ahp-chat:/unwatched';
+  host.createChat(SESSION, chat, { title: 'Elsewhere' });
+  const { createTransport } = inMemory(host);
+  const conn = connectSession({ session: SESSION, createTransport, clientId: 'session-only', reconnect: false, pendingTimeoutMs: 60_000 });
+  await conn.ready;
+  // Another client drives the chat to a pending confirmation; this page only watches the session.
+  host.dispatchServerAction(chat, { type: 'chat/turnStarted', turnId: T, startedAt: '2026-01-01T00:00:00.000Z', message: { text: 'go', origin: { kind: 'user' } } });
+  host.dispatchServerAction(chat, { type: 'chat/toolCallStart', turnId: T, toolCallId: 'c1', toolName: 'x', displayName: 'X', contributor: { kind: 'mcp', customizationId: 'files' } });
+  host.dispatchServerAction(chat, { type: 'chat/toolCallReady', turnId: T, toolCallId: 'c1', invocationMessage: 'x' });
+  const failures: ActionFailure[] = [];
+  conn.store.onActionFailed((f) => failures.push(f));
+  conn.store.dispatch({ type: 'chat/toolCallConfirmed', turnId: T, toolCallId: 'c1', approved: true, confirmed: 'user-action' }, chat);
+  assert.equal(conn.store.getPendingCount(chat), 1);
+  await until(() => conn.store.getPendingCount(chat) === 0, 'the echo to clear the pending action');
+  assert.deepEqual(failures, []);
+  assert.equal(toolCall(host.getChatState(chat), 'c1')?.status, 'running', 'the host applied it');
+  assert.equal(conn.store.getChatState(chat), undefined, 'no state for a chat the client does not watch');
+  conn.close();
+});
