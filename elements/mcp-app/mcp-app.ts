@@ -150,8 +150,11 @@ export class AhpMcpApp extends LitElement {
    */
   async teardown(reason = 'host'): Promise<boolean> {
     const bridge = this.bridge;
+    const key = this.mountKey;
     const answered = bridge ? await bridge.teardown(reason) : false;
     this.unmount(reason);
+    // Stays closed until what it shows changes (a new tool call, server or resource).
+    this.mountKey = key;
     this.phase = 'closed';
     return answered;
   }

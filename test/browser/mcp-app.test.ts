@@ -187,6 +187,18 @@ describe('<ahp-mcp-app> with the real server-basic-vanillajs View', () => {
     expect(answered).to.equal(true);
     expect(probes.some((p) => p.log.includes('in:ui/resource-teardown'))).to.equal(true);
     expect(el.shadowRoot!.querySelector('iframe')).to.equal(null);
+    el.requestUpdate();
+    await el.updateComplete;
+    await new Promise((r) => setTimeout(r, 50));
+    expect(el.shadowRoot!.querySelector('iframe'), 'stays closed').to.equal(null);
+    expect(el.matches(':state(closed)')).to.equal(true);
+  });
+
+  it('a View’s request-teardown runs the normal teardown flow', async () => {
+    const { el } = await mountApp({ result: RESULT, driver: { notifications: [{ method: 'ui/notifications/request-teardown' }] } });
+    await until(() => el.matches(':state(closed)'), 'closed');
+    expect(probes.some((p) => p.log.includes('in:ui/resource-teardown'))).to.equal(true);
+    expect(el.shadowRoot!.querySelector('iframe')).to.equal(null);
   });
 
   it('keeps the View alive across moveBefore()', async function () {
