@@ -1,4 +1,5 @@
 import { expect, fixture, html } from '@open-wc/testing';
+import { emulateMedia } from '@web/test-runner-commands';
 import '../../elements/mcp-app/define.js';
 import type { AhpMcpApp } from '../../elements/mcp-app/mcp-app.js';
 import type { McpChannel } from '../../src/client/mcp-channel.js';
@@ -192,6 +193,19 @@ describe('<ahp-mcp-app> with the real server-basic-vanillajs View', () => {
     await new Promise((r) => setTimeout(r, 50));
     expect(el.shadowRoot!.querySelector('iframe'), 'stays closed').to.equal(null);
     expect(el.matches(':state(closed)')).to.equal(true);
+  });
+
+  it('a colour-scheme change reaches the View as a host-context-changed diff with the theme', async () => {
+    const { el } = await mountApp({ result: RESULT });
+    await until(() => el.bridge?.initialized, 'initialized');
+    try {
+      await emulateMedia({ colorScheme: 'dark' });
+      const [diff] = await waitReceived('ui/notifications/host-context-changed', 'theme diff');
+      expect(diff).to.have.property('theme', 'dark');
+      expect(diff).to.not.have.property('locale');
+    } finally {
+      await emulateMedia({ colorScheme: 'light' });
+    }
   });
 
   it('a View’s request-teardown runs the normal teardown flow', async () => {
