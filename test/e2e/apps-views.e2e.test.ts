@@ -1,0 +1,374 @@
+// End to end: real third-party MCP App Views (server-basic-vanillajs, server-debug) in Chromium, shown by
+// <ahp-mcp-app> for tool calls the playground agent runs in the main chat, each on its server's sandbox origin,
+// talking to the real servers through the mcp:// relay.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import puppeteer, { type Browser, type Frame, type Page } from 'puppeteer-core';
+import { build } from 'esbuild';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { startPlayground, type Playground } from '../../examples/playground/playground.js';
+import { REPO_ROOT, parseConfig } from '../../examples/playground/config.js';
+import type { ToolCallState } from '../../src/protocol/index.js';
+import { CHROMIUM_ARGS, findChromium } from '../../scripts/find-chromium.mjs';
+
+const WAIT_MS = 20_000;
+
+// The page's own bundle (/ahp-elements.js) gives <ahp-session>; this test bundle makes sure <ahp-mcp-app> is defined
+// (a no-op once define-all has it) and brings connectSession + createMcpChannel so the page's store can reach each
+// server's mcp:// channel even where the store does not offer `mcpChannel` itself.
+const TEST_ENTRY = `
+  import { defineElement } from './elements/shared/define-element.js';
+  import { AhpMcpApp } from './elements/mcp-app/mcp-app.js';
+  import { connectSession } from './src/connect-session.js';
+  import { createMcpChannel } from './src/mcp-channel.js';
+  import { selectMcpServer } from './src/store/selectors.js';
+  defineElement('ahp-mcp-app', AhpMcpApp);
+  window.__apps = { connectSession, createMcpChannel, selectMcpServer };
+`;
+
+async function testBundle(): Promise<string> {
+  const out = await build({
+    stdin: { contents: TEST_ENTRY, resolveDir: REPO_ROOT, loader: 'ts', sourcefile: 'apps-e2e-entry.ts' },
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    write: false,
+    logLevel: 'silent',
+  });
+  return out.outputFiles[0]!.text;
+}
+
+async function until<T>(what: string, read: () => T | undefined | false | Promise<T | undefined | false>, now: () => unknown = () => ''): Promise<T> {
+  const deadline = Date.now() + WAIT_MS;
+  for (;;) {
+    const value = await read();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; now: ${JSON.stringify(await now())}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** What the page learns about one <ahp-mcp-app>. */
+interface AppView {
+  states: string[];
+  displayMode: string | null;
+  frameHeight: number;
+  status: string;
+}
+
+describe('MCP Apps end to end: real Views in Chromium through the playground', () => {
+  let playground: Playground;
+  let browser: Browser;
+  let page: Page;
+  let logDir: string;
+  let debugLog: string;
+  const consoleLines: string[] = [];
+  const pageErrors: string[] = [];
+  /** JSON-RPC the playground's MCP clients sent to each server. */
+  const sent = new Map<string, JSONRPCMessage[]>();
+
+  const sentCalls = (serverId: string, tool: string) =>
+    (sent.get(serverId) ?? []).filter((m) => 'method' in m && m.method === 'tools/call' && (m.params as { name?: string })?.name === tool);
+  /** Events the debug View reported to its server through the app-only `debug-log` tool. */
+  const debugEvents = (): { type: string; payload: unknown }[] => {
+    if (!existsSync(debugLog)) return [];
+    return readFileSync(debugLog, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as { type: string; payload: unknown });
+  };
+
+  const chat = () => playground.host.getChatState(playground.chatUri);
+  const turnOf = (turnId: string) => {
+    const state = chat();
+    return state?.activeTurn?.id === turnId ? state.activeTurn : state?.turns.find((t) => t.id === turnId);
+  };
+  const toolCallOfTurn = (turnId: string): ToolCallState | undefined => {
+    const state = chat();
+    const turn = state?.activeTurn?.id === turnId ? state.activeTurn : state?.turns.find((t) => t.id === turnId);
+    for (const part of turn?.responseParts ?? []) if (part.kind === 'toolCall') return part.toolCall;
+    return undefined;
+  };
+
+  /** Sends a user message into the main chat through the page's store (as <ahp-chat> does); returns the turn id. */
+  const say = async (text: string): Promise<string> => {
+    // One turn at a time (an App's message may have started one).
+    await until('no active turn', () => !chat()?.activeTurn, () => chat()?.activeTurn);
+    return page.evaluate(
+      (text: string, chatUri: string) => {
+        const session = document.querySelector('ahp-session') as unknown as { currentStore: { dispatch(a: unknown, ch: string): void } };
+        const turnId = crypto.randomUUID();
+        session.currentStore.dispatch({ type: 'chat/turnStarted', turnId, startedAt: new Date().toISOString(), message: { text, origin: { kind: 'user' } } }, chatUri);
+        return turnId;
+      },
+      text,
+      playground.chatUri,
+    );
+  };
+
+  /** Mounts <ahp-mcp-app> for a tool call (the way <ahp-tool-call> embeds it) and waits for the View's initialized. */
+  async function mountApp(id: string, toolCallId: string, serverId: string): Promise<AppView> {
+    const sandboxUrl = playground.apps.sandboxes.get(serverId)!.url;
+    await page.evaluate(
+      (id: string, chatUri: string, toolCallId: string, sandboxUrl: string) => {
+        const el = document.createElement('ahp-mcp-app');
+        el.id = id;
+        el.setAttribute('chat', chatUri);
+        el.setAttribute('tool-call-id', toolCallId);
+        el.setAttribute('sandbox-url', sandboxUrl);
+        document.querySelector('ahp-session')!.append(el);
+      },
+      id,
+      playground.chatUri,
+      toolCallId,
+      sandboxUrl,
+    );
+    return until(`${id} ready`, async () => {
+      const v = await appView(id);
+      if (v?.states.includes('error')) throw new Error(`${id} failed: ${v.status}`);
+      return v?.states.includes('ready') ? v : undefined;
+    }, () => appView(id));
+  }
+
+  const appView = (id: string): Promise<AppView | null> =>
+    page.evaluate((id: string) => {
+      const el = document.getElementById(id);
+      if (!el) return null;
+      const frame = el.shadowRoot?.querySelector('iframe');
+      return {
+        states: ['loading', 'ready', 'error', 'closed', 'inline', 'fullscreen', 'pip'].filter((s) => el.matches(`:state(${s})`)),
+        displayMode: el.getAttribute('display-mode'),
+        frameHeight: frame ? Math.round(frame.getBoundingClientRect().height) : -1,
+        status: el.shadowRoot?.querySelector('[part~="status"]')?.textContent?.trim() ?? '',
+      };
+    }, id);
+
+  /** The View's document: the inner frame the sandbox proxy wrote the HTML into. */
+  async function viewFrame(serverId: string): Promise<Frame> {
+    const origin = playground.apps.sandboxes.get(serverId)!.origin;
+    return until(`the ${serverId} View frame`, async () => {
+      for (const f of page.frames()) {
+        const parent = f.parentFrame();
+        if (!parent?.url().startsWith(origin)) continue;
+        const ok = await f.evaluate(() => document.readyState !== 'loading' && !!document.body?.childElementCount).catch(() => false);
+        if (ok) return f;
+      }
+      return undefined;
+    }, () => page.frames().map((f) => f.url()));
+  }
+
+  before(async () => {
+    logDir = mkdtempSync(path.join(tmpdir(), 'ahp-apps-e2e-'));
+    debugLog = path.join(logDir, 'debug.log');
+    const config = parseConfig({
+      servers: [
+        { id: 'basic-vanillajs', name: 'Basic', transport: 'stdio', command: 'node', args: ['node_modules/@modelcontextprotocol/server-basic-vanillajs/dist/index.js', '--stdio'] },
+        // server-debug with one extra model-only tool (visibility ["model"]) to check the refusal.
+        { id: 'debug', name: 'Debug', transport: 'stdio', command: 'node', args: ['examples/playground/apps/debug-server-plus.mjs', '--stdio'], env: { DEBUG_LOG_FILE: debugLog, PATH: process.env.PATH ?? '' } },
+      ],
+    });
+    playground = await startPlayground({ port: 0, config });
+    for (const [id, rt] of playground.servers) {
+      sent.set(id, []);
+      rt.onMessage((direction, message) => {
+        if (direction === 'sent') sent.get(id)!.push(message);
+      });
+    }
+    await playground.startServers();
+    browser = await puppeteer.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
+    page = await browser.newPage();
+    page.on('console', (m) => consoleLines.push(m.text()));
+    page.on('pageerror', (err) => pageErrors.push(err instanceof Error ? err.message : String(err)));
+    // tsx compiles the callbacks below with esbuild's keepNames, which calls a `__name` helper the page lacks.
+    await page.evaluateOnNewDocument('globalThis.__name = (f) => f;');
+    await page.goto(playground.url, { waitUntil: 'load' });
+    await page.addScriptTag({ content: await testBundle(), type: 'module' });
+    await page.waitForFunction(() => customElements.get('ahp-mcp-app') && customElements.get('ahp-session') && (window as unknown as { __apps?: unknown }).__apps, { timeout: 10_000 });
+    await page.evaluate(async (wsUrl: string, session: string) => {
+      type Store = { getState(): unknown; mcpChannel?: (id: string) => unknown };
+      const apps = (window as unknown as {
+        __apps: {
+          connectSession(o: { url: string; session: string }): { store: Store; client: unknown; ready: Promise<void> };
+          createMcpChannel(o: { client: unknown; getServer: () => unknown }): unknown;
+          selectMcpServer(state: unknown, id: string): { server: unknown } | undefined;
+        };
+      }).__apps;
+      const conn = apps.connectSession({ url: wsUrl, session });
+      const { store, client } = conn;
+      store.mcpChannel ??= (id: string) => apps.createMcpChannel({ client, getServer: () => apps.selectMcpServer(store.getState(), id)?.server });
+      await conn.ready;
+      const el = document.createElement('ahp-session') as HTMLElement & { store: Store };
+      el.store = store;
+      document.body.replaceChildren(el);
+    }, playground.wsUrl, playground.sessionUri);
+    await page.waitForFunction(() => (document.querySelector('ahp-session') as unknown as { connectionState?: { kind: string } })?.connectionState?.kind === 'open', { timeout: 10_000 });
+  });
+  after(async () => {
+    await browser?.close();
+    await playground?.close();
+    if (logDir) rmSync(logDir, { recursive: true, force: true });
+  });
+
+  describe('server-basic-vanillajs', () => {
+    let toolCallId: string;
+
+    it('the View initializes and receives the tool input and the result', async () => {
+      const turnId = await say('/call basic-vanillajs get-time {}');
+      const tc = await until('get-time completed', () => {
+        const t = toolCallOfTurn(turnId);
+        return t?.status === 'completed' ? t : undefined;
+      }, () => toolCallOfTurn(turnId));
+      toolCallId = tc.toolCallId;
+      await mountApp('basic', toolCallId, 'basic-vanillajs');
+      await until('the View logged input and result', () =>
+        consoleLines.some((l) => l.startsWith('Received tool call input')) && consoleLines.some((l) => l.startsWith('Received tool call result')),
+        () => consoleLines.slice(-10));
+      const frame = await viewFrame('basic-vanillajs');
+      const resultText = (tc.content?.find((c) => c.type === 'text') as { text?: string } | undefined)?.text ?? '';
+      const shown = await until('the time shown', () => frame.$eval('#server-time', (e) => e.textContent?.trim()).catch(() => undefined).then((t) => (t && t !== 'Loading...' ? t : undefined)));
+      assert.ok(resultText.includes(shown) || shown.includes(resultText), `the View shows the result (${shown} vs ${resultText})`);
+    });
+
+    it('the View calls a server tool through the mcp:// channel', async () => {
+      const before = sentCalls('basic-vanillajs', 'get-time').length;
+      const frame = await viewFrame('basic-vanillajs');
+      await frame.click('#get-time-btn');
+      await until('get-time relayed to the server', () => sentCalls('basic-vanillajs', 'get-time').length > before);
+    });
+
+    it('the View\'s message reaches the chat as a user turn', async () => {
+      const frame = await viewFrame('basic-vanillajs');
+      const text = `hello from the App ${Date.now()}`;
+      await frame.$eval('#message-text', (e, t) => ((e as HTMLTextAreaElement).value = t), text);
+      await frame.click('#send-message-btn');
+      await until('the message in the chat', () => {
+        const state = chat();
+        return [...(state?.turns ?? []), ...(state?.activeTurn ? [state.activeTurn] : [])].some((t) => t.message.text.includes(text));
+      }, () => chat()?.turns.map((t) => t.message.text));
+    });
+
+    it('open-link is an event the page can take over', async () => {
+      await page.evaluate(() => {
+        const w = window as unknown as { __links: string[] };
+        w.__links = [];
+        document.getElementById('basic')!.addEventListener('ahp-app-open-link', (e) => {
+          e.preventDefault();
+          w.__links.push((e as unknown as { detail: { url: string } }).detail.url);
+        });
+      });
+      const frame = await viewFrame('basic-vanillajs');
+      await frame.$eval('#link-url', (e) => ((e as HTMLInputElement).value = 'https://example.com/from-app'));
+      await frame.click('#open-link-btn');
+      await until('the link event', () => page.evaluate(() => (window as unknown as { __links: string[] }).__links.includes('https://example.com/from-app')));
+    });
+
+    it('the View receives ui/resource-teardown when removed', async () => {
+      const answered = await page.evaluate(async () => {
+        const el = document.getElementById('basic') as unknown as { teardown(): Promise<boolean>; remove(): void };
+        const ok = await el.teardown();
+        el.remove();
+        return ok;
+      });
+      assert.equal(answered, true, 'the View answered the teardown request');
+      await until('the View logged its teardown', () => consoleLines.some((l) => l.includes('App is being torn down')), () => consoleLines.slice(-5));
+    });
+  });
+
+  describe('server-debug', () => {
+    it('the View initializes and receives input and result (reported to its server via the app-only debug-log tool)', async () => {
+      const turnId = await say('/call debug debug-tool {"contentType":"text"}');
+      const tc = await until('debug-tool completed', () => {
+        const t = toolCallOfTurn(turnId);
+        return t?.status === 'completed' ? t : undefined;
+      }, () => ({ turn: turnOf(turnId), active: chat()?.activeTurn?.id, turns: chat()?.turns.map((t) => [t.id, t.state, t.message.text]) }));
+      await mountApp('debug', tc.toolCallId, 'debug');
+      await until('input and result reached the View', () => {
+        const types = debugEvents().map((e) => e.type);
+        return types.includes('ontoolinput') && types.includes('ontoolresult');
+      }, () => debugEvents().map((e) => e.type));
+      const input = debugEvents().find((e) => e.type === 'ontoolinput')!.payload as { arguments?: Record<string, unknown> };
+      assert.equal(input.arguments?.contentType, 'text');
+      assert.ok(sentCalls('debug', 'debug-log').length > 0, 'the app-only debug-log tool was allowed and relayed');
+    });
+
+    it('an app-only tool call from the View is allowed (debug-refresh)', async () => {
+      const frame = await viewFrame('debug');
+      const before = sentCalls('debug', 'debug-refresh').length;
+      await frame.click('#call-debug-refresh-btn');
+      await until('debug-refresh relayed', () => sentCalls('debug', 'debug-refresh').length > before);
+    });
+
+    it('a model-only tool call from the View is refused and never reaches the server', async () => {
+      const frame = await viewFrame('debug');
+      const reply = await frame.evaluate(
+        () =>
+          new Promise<{ error?: { code: number; message: string }; result?: unknown }>((resolve) => {
+            const id = 'probe-model-only';
+            addEventListener('message', function on(e) {
+              if (e.data?.id !== id) return;
+              removeEventListener('message', on);
+              resolve(e.data);
+            });
+            window.parent.postMessage({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'debug-model-only', arguments: {} } }, '*');
+          }),
+      );
+      assert.ok(reply.error, `refused: ${JSON.stringify(reply)}`);
+      assert.equal(sentCalls('debug', 'debug-model-only').length, 0);
+    });
+
+    it('resizes: the View\'s size-changed sets the frame height', async () => {
+      const frame = await viewFrame('debug');
+      // The debug View also auto-resizes to its content by default; switch that off so only the buttons speak.
+      if (await frame.$eval('#auto-resize-toggle', (e) => (e as HTMLInputElement).checked)) await frame.click('#auto-resize-toggle');
+      await frame.click('#resize-400x300-btn');
+      await until('frame height 300', async () => (await appView('debug'))?.frameHeight === 300, () => appView('debug'));
+      await frame.click('#resize-200x100-btn');
+      await until('frame height 100', async () => (await appView('debug'))?.frameHeight === 100, () => appView('debug'));
+    });
+
+    it('switches to fullscreen and back', async () => {
+      const frame = await viewFrame('debug');
+      await frame.click('#display-fullscreen-btn');
+      await until('fullscreen', async () => (await appView('debug'))?.states.includes('fullscreen'), () => appView('debug'));
+      await until('the View heard about it', () => debugEvents().some((e) => e.type === 'onhostcontextchanged' && JSON.stringify(e.payload).includes('fullscreen')));
+      await frame.click('#display-inline-btn');
+      await until('inline again', async () => (await appView('debug'))?.states.includes('inline'), () => appView('debug'));
+    });
+
+    it('the View receives ui/resource-teardown when removed', async () => {
+      const answered = await page.evaluate(async () => {
+        const el = document.getElementById('debug') as unknown as { teardown(): Promise<boolean>; remove(): void };
+        const ok = await el.teardown();
+        el.remove();
+        return ok;
+      });
+      assert.equal(answered, true);
+      await until('onteardown reported', () => debugEvents().some((e) => e.type === 'onteardown'), () => debugEvents().map((e) => e.type).slice(-5));
+    });
+
+    it('a cancelled tool call reaches the View as tool-cancelled', async () => {
+      const turnId = await say('/call debug debug-tool {"delayMs":15000}');
+      const tc = await until('debug-tool running', () => {
+        const t = toolCallOfTurn(turnId);
+        return t && (t.status === 'running' || t.status === 'pending-confirmation') ? t : undefined;
+      }, () => toolCallOfTurn(turnId));
+      await mountApp('debug-cancel', tc.toolCallId, 'debug');
+      const cancelledBefore = debugEvents().filter((e) => e.type === 'ontoolcancelled').length;
+      await page.evaluate((chatUri: string, turnId: string) => {
+        const session = document.querySelector('ahp-session') as unknown as { currentStore: { dispatch(a: unknown, ch: string): void } };
+        session.currentStore.dispatch({ type: 'chat/turnCancelled', turnId, duration: 0 }, chatUri);
+      }, playground.chatUri, turnId);
+      await until('the tool call cancelled', () => toolCallOfTurn(turnId)?.status === 'cancelled', () => toolCallOfTurn(turnId)?.status);
+      await until('ontoolcancelled reported by the View', () => debugEvents().filter((e) => e.type === 'ontoolcancelled').length > cancelledBefore,
+        () => debugEvents().map((e) => e.type).slice(-8));
+    });
+  });
+
+  it('no page errors', () => {
+    assert.deepEqual(pageErrors, []);
+  });
+});
