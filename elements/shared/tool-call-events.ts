@@ -91,12 +91,12 @@ export class AhpToolCallAuthRequestEvent extends DetailEvent<ToolCallAuthRequest
   }
 }
 
+// `ahp-auth-request` is left out of the map: <ahp-mcp-server> fires it too, with another detail (kind 'mcpServer').
 declare global {
   interface GlobalEventHandlersEventMap {
     'ahp-tool-call-approve': AhpToolCallApproveEvent;
     'ahp-tool-call-deny': AhpToolCallDenyEvent;
     'ahp-tool-call-result-confirm': AhpToolCallResultConfirmEvent;
     'ahp-tool-call-cancel': AhpToolCallCancelEvent;
-    'ahp-auth-request': AhpToolCallAuthRequestEvent;
   }
 }
