@@ -1,0 +1,140 @@
+// Benchmark: how long an MCP App takes to come up in the playground, from `<ahp-mcp-app>` being connected to the
+// View's `ui/notifications/initialized` (the element's :state(ready)), next to the load time of a blank iframe on
+// the same sandbox origin (the floor any sandboxed App pays). Prints numbers; asserts nothing.
+// Run: node --import tsx test/bench/apps-startup.ts [rounds]
+import puppeteer from 'puppeteer-core';
+import { build } from 'esbuild';
+import { startPlayground } from '../../examples/playground/playground.js';
+import { REPO_ROOT, parseConfig } from '../../examples/playground/config.js';
+import { CHROMIUM_ARGS, findChromium } from '../../scripts/find-chromium.mjs';
+
+const ROUNDS = Number(process.argv[2] ?? 10);
+
+// Defines <ahp-mcp-app> if the page bundle does not yet, and gives the page's store `mcpChannel` where it lacks it.
+const PAGE_ENTRY = `
+  import { defineElement } from './elements/shared/define-element.js';
+  import { AhpMcpApp } from './elements/mcp-app/mcp-app.js';
+  import { connectSession } from './src/connect-session.js';
+  import { createMcpChannel } from './src/mcp-channel.js';
+  import { selectMcpServer } from './src/store/selectors.js';
+  defineElement('ahp-mcp-app', AhpMcpApp);
+  window.__apps = { connectSession, createMcpChannel, selectMcpServer };
+`;
+
+const APPS = [
+  { serverId: 'basic-vanillajs', uri: 'ui://get-time/mcp-app.html', module: '@modelcontextprotocol/server-basic-vanillajs' },
+  { serverId: 'debug', uri: 'ui://debug-tool/mcp-app.html', module: '@modelcontextprotocol/server-debug' },
+];
+
+function stats(ms: number[]): string {
+  const s = [...ms].sort((a, b) => a - b);
+  const at = (q: number) => s[Math.min(s.length - 1, Math.floor(q * s.length))]!;
+  const mean = s.reduce((a, b) => a + b, 0) / s.length;
+  return `median ${at(0.5).toFixed(1)} ms  p90 ${at(0.9).toFixed(1)} ms  min ${s[0]!.toFixed(1)} ms  mean ${mean.toFixed(1)} ms  (n=${s.length})`;
+}
+
+const config = parseConfig({
+  servers: APPS.map((a) => ({ id: a.serverId, name: a.serverId, transport: 'stdio', command: 'node', args: [`node_modules/${a.module}/dist/index.js`, '--stdio'] })),
+});
+const playground = await startPlayground({ port: 0, config });
+const browser = await puppeteer.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
+try {
+  await playground.startServers();
+  const page = await browser.newPage();
+  // tsx compiles the callbacks below with esbuild's keepNames, which calls a `__name` helper the page lacks.
+  await page.evaluateOnNewDocument('globalThis.__name = (f) => f;');
+  await page.goto(playground.url, { waitUntil: 'load' });
+  const bundle = await build({
+    stdin: { contents: PAGE_ENTRY, resolveDir: REPO_ROOT, loader: 'ts', sourcefile: 'apps-bench-entry.ts' },
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    write: false,
+    logLevel: 'silent',
+  });
+  await page.addScriptTag({ content: bundle.outputFiles[0]!.text, type: 'module' });
+  await page.waitForFunction(() => customElements.get('ahp-mcp-app') && customElements.get('ahp-session') && (window as unknown as { __apps?: unknown }).__apps, { timeout: 10_000 });
+  // One session for every round, connected before timing starts.
+  await page.evaluate(async (wsUrl: string, session: string) => {
+    type Store = { getState(): unknown; mcpChannel?: (id: string) => unknown };
+    const apps = (window as unknown as {
+      __apps: {
+        connectSession(o: { url: string; session: string }): { store: Store; client: unknown; ready: Promise<void> };
+        createMcpChannel(o: { client: unknown; getServer: () => unknown }): unknown;
+        selectMcpServer(state: unknown, id: string): { server: unknown } | undefined;
+      };
+    }).__apps;
+    const conn = apps.connectSession({ url: wsUrl, session });
+    const { store, client } = conn;
+    store.mcpChannel ??= (id: string) => apps.createMcpChannel({ client, getServer: () => apps.selectMcpServer(store.getState(), id)?.server });
+    await conn.ready;
+    const el = document.createElement('ahp-session') as HTMLElement & { store: Store };
+    el.store = store;
+    el.id = 'bench-session';
+    document.body.replaceChildren(el);
+  }, playground.wsUrl, playground.sessionUri);
+
+  console.log(`MCP Apps startup in Chromium (${ROUNDS} rounds each, after one warm-up)\n`);
+  for (const app of APPS) {
+    const sandbox = playground.apps.sandboxes.get(app.serverId)!;
+    const appTimes: number[] = [];
+    const blankTimes: number[] = [];
+    for (let round = -1; round < ROUNDS; round++) {
+      const appMs = await page.evaluate(
+        (serverId: string, uri: string, sandboxUrl: string) =>
+          new Promise<number>((resolve, reject) => {
+            const host = document.getElementById('bench-session')!;
+            const el = document.createElement('ahp-mcp-app');
+            el.setAttribute('server-id', serverId);
+            el.setAttribute('resource-uri', uri);
+            el.setAttribute('sandbox-url', sandboxUrl);
+            const timer = setTimeout(() => reject(new Error(`${serverId}: no initialized within 15 s (${el.shadowRoot?.textContent?.trim()})`)), 15_000);
+            const start = performance.now();
+            host.append(el);
+            const poll = () => {
+              if (el.matches(':state(ready)')) {
+                const ms = performance.now() - start;
+                clearTimeout(timer);
+                el.remove();
+                resolve(ms);
+              } else if (el.matches(':state(error)')) {
+                clearTimeout(timer);
+                reject(new Error(`${serverId}: ${el.shadowRoot?.textContent?.trim()}`));
+              } else requestAnimationFrame(poll);
+            };
+            poll();
+          }),
+        app.serverId,
+        app.uri,
+        sandbox.url,
+      );
+      const blankMs = await page.evaluate(
+        (blankUrl: string) =>
+          new Promise<number>((resolve) => {
+            const frame = document.createElement('iframe');
+            frame.setAttribute('sandbox', 'allow-scripts allow-same-origin');
+            const start = performance.now();
+            frame.onload = () => {
+              const ms = performance.now() - start;
+              frame.remove();
+              resolve(ms);
+            };
+            frame.src = `${blankUrl}?r=${Math.random()}`;
+            document.body.append(frame);
+          }),
+        sandbox.blankUrl,
+      );
+      if (round >= 0) {
+        appTimes.push(appMs);
+        blankTimes.push(blankMs);
+      }
+    }
+    console.log(`${app.serverId} (${app.uri}) on ${sandbox.origin}`);
+    console.log(`  <ahp-mcp-app> connected → View initialized: ${stats(appTimes)}`);
+    console.log(`  blank iframe on the same origin loaded:    ${stats(blankTimes)}\n`);
+  }
+} finally {
+  await browser.close();
+  await playground.close();
+}
