@@ -123,6 +123,16 @@ describe('MCP Apps sandbox security (Chromium + playground sandbox origins)', ()
     assert.notEqual(a.origin, b.origin);
   });
 
+  it('the page learns each server\'s sandbox from /playground-apps.json and from the server\'s _meta', async () => {
+    const info = (await (await fetch(new URL('/playground-apps.json', playground.url))).json()) as { sandboxes: Record<string, { url: string; domainUrlTemplate: string }> };
+    assert.deepEqual(Object.keys(info.sandboxes), ['alpha', 'beta']);
+    assert.equal(info.sandboxes.alpha!.url, sandboxOf('alpha').url);
+    assert.equal(info.sandboxes.alpha!.domainUrlTemplate, sandboxOf('alpha').domainUrlTemplate);
+    const state = playground.host.getSessionState(playground.sessionUri);
+    const alpha = state?.customizations?.find((c) => c.id === 'alpha');
+    assert.deepEqual(alpha?._meta?.['ahp-elements/sandbox'], { url: sandboxOf('alpha').url, origin: sandboxOf('alpha').origin });
+  });
+
   it('Apps from two servers cannot see each other\'s localStorage (while one server\'s Views share theirs)', async () => {
     const first = await mount(sandboxOf('alpha').url, probeView('alpha-secret'));
     assert.equal(first.storageError, undefined);

@@ -98,6 +98,7 @@ describe('playground sandbox origins', () => {
     assert.equal(domainLabel('***'), 'app');
     assert.ok(domainLabel('x'.repeat(100)).length <= 63);
     assert.notEqual(new URL(a.urlForDomain('one')).origin, new URL(a.urlForDomain('two')).origin);
+    assert.equal(a.domainUrlTemplate.replace('{domain}', 'abc123-example-com'), a.urlForDomain('Abc123.Example.com'));
   });
 
   it('the real proxy page from src/apps loads and its script bundles for the browser', async () => {

@@ -7,7 +7,10 @@ import { startSandboxOrigins, type SandboxOrigins } from './sandbox-origins.js';
 
 /** `_meta` key on each MCP server customization: `{ url, origin }` of its sandbox proxy. */
 export const SANDBOX_META_KEY = 'ahp-elements/sandbox';
-/** Lists every server's sandbox: `{ sandboxes: { [serverId]: { url, origin, blankUrl } } }`. */
+/**
+ * Lists every server's sandbox: `{ sandboxes: { [serverId]: { url, origin, blankUrl, domainUrlTemplate } } }`;
+ * in `domainUrlTemplate`, `{domain}` stands for a DNS label ([a-z0-9-], at most 63) derived from `_meta.ui.domain`.
+ */
 export const APPS_INFO_PATH = '/playground-apps.json';
 
 export interface PlaygroundApps {
@@ -53,7 +56,9 @@ export async function startPlaygroundApps(options: { config: PlaygroundConfig; b
     },
     route(req, res) {
       if (req.method !== 'GET' || new URL(req.url ?? '/', 'http://playground').pathname !== APPS_INFO_PATH) return false;
-      const info = Object.fromEntries(sandboxes.all().map((s) => [s.serverId, { url: s.url, origin: s.origin, blankUrl: s.blankUrl }]));
+      const info = Object.fromEntries(
+        sandboxes.all().map((s) => [s.serverId, { url: s.url, origin: s.origin, blankUrl: s.blankUrl, domainUrlTemplate: s.domainUrlTemplate }]),
+      );
       res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
       res.end(JSON.stringify({ sandboxes: info }));
       return true;

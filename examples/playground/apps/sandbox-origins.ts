@@ -20,6 +20,8 @@ export interface SandboxOrigin {
   blankUrl: string;
   /** The proxy page for Apps whose resource declares `_meta.ui.domain` (a distinct origin per domain). */
   urlForDomain(domain: string): string;
+  /** `urlForDomain` as a template for pages: `{domain}` stands for any DNS label ([a-z0-9-], at most 63). */
+  domainUrlTemplate: string;
 }
 
 export interface SandboxOriginsOptions {
@@ -129,6 +131,7 @@ export async function startSandboxOrigins(options: SandboxOriginsOptions): Promi
         url: `${origin}${SANDBOX_PATH}`,
         blankUrl: `${origin}${BLANK_PATH}`,
         urlForDomain: (domain) => `http://${domainLabel(domain)}.localhost:${port}${SANDBOX_PATH}`,
+        domainUrlTemplate: `http://{domain}.localhost:${port}${SANDBOX_PATH}`,
       });
     }
   } catch (err) {
