@@ -82,7 +82,9 @@ function until(what, read, ms = 20_000) {
 
 async function main() {
   // ---- host side (the playground's pieces) ----
-  const config = parseConfig({ servers: [{ id: 'server', name: 'Conformance server', transport: 'http', url: serverUrl }] });
+  // Pre-registered credentials (scenario context) are host configuration: the host advertises them as `oauthClient`.
+  const oauthClient = context.client_id ? { clientId: context.client_id, ...(context.client_secret && { clientSecret: context.client_secret }) } : undefined;
+  const config = parseConfig({ servers: [{ id: 'server', name: 'Conformance server', transport: 'http', url: serverUrl, ...(oauthClient && { oauthClient }) }] });
   const host = new HostCore({ serverInfo: { name: 'ahp-elements conformance host', version: '0.1.0' } });
   host.createSession(SESSION, playgroundSessionState(config, 'http://127.0.0.1/'));
   host.createChat(SESSION, CHAT, { title: 'Conformance' });
@@ -113,10 +115,8 @@ async function main() {
     }
     attempts.set(resource, n);
     running.add(key);
-    // Pre-registered credentials arrive in the scenario context; a host would carry them as `oauthClient`.
-    const req = context.client_id ? { ...requirement, oauthClient: { clientId: context.client_id, clientSecret: context.client_secret } } : requirement;
-    log(`authorize #${n} (${requirement.reason}, scopes ${requirement.requiredScopes?.join(' ') ?? '-'})`);
-    authorize(req, {
+    log(`authorize #${n} (${requirement.reason}, scopes ${requirement.requiredScopes?.join(' ') ?? '-'}${requirement.oauthClient ? ', pre-registered client' : ''})`);
+    authorize(requirement, {
       client: conn.client,
       redirectUri: REDIRECT_URI,
       popup: headlessPopup(),

@@ -53,6 +53,8 @@ export interface HttpServerConfig extends ServerConfigBase {
   builtin?: 'oauth-demo';
   /** Access token lifetime of the `oauth-demo` authorization server, in seconds (default 60). */
   tokenLifetimeSeconds?: number;
+  /** A client registered with the server's authorization server beforehand; advertised in `authRequired` so clients skip registration. */
+  oauthClient?: { clientId: string; clientSecret?: string };
 }
 
 export type ServerConfig = StdioServerConfig | HttpServerConfig;
@@ -194,7 +196,14 @@ export function parseConfig(json: unknown, source = '<inline config>'): Playgrou
       if (isObj(env)) server.env = env as Record<string, string>;
       servers.push(server);
     } else if (s.transport === 'http') {
-      checkKeys(s, where, [...common, 'url', 'builtin', 'tokenLifetimeSeconds']);
+      checkKeys(s, where, [...common, 'url', 'builtin', 'tokenLifetimeSeconds', 'oauthClient']);
+      const oc = s.oauthClient;
+      let oauthClient: HttpServerConfig['oauthClient'];
+      if (oc !== undefined) {
+        if (!isObj(oc) || typeof oc.clientId !== 'string' || !oc.clientId || (oc.clientSecret !== undefined && typeof oc.clientSecret !== 'string')) {
+          fail(`${where}.oauthClient`, `expected { "clientId": string, "clientSecret"?: string }, got ${show(oc)}`);
+        } else oauthClient = { clientId: oc.clientId, ...(typeof oc.clientSecret === 'string' && { clientSecret: oc.clientSecret }) };
+      }
       if (s.builtin !== undefined) {
         if (s.builtin !== 'oauth-demo') fail(`${where}.builtin`, `the only built-in server is "oauth-demo", got ${show(s.builtin)}`);
         if (s.url !== undefined) fail(`${where}.url`, 'a built-in server gets its URL from the playground; remove "url"');
@@ -202,13 +211,13 @@ export function parseConfig(json: unknown, source = '<inline config>'): Playgrou
         if (life !== undefined && (typeof life !== 'number' || !Number.isInteger(life) || life < 1)) {
           fail(`${where}.tokenLifetimeSeconds`, `expected a whole number of seconds ≥ 1, got ${show(life)}`);
         }
-        servers.push({ ...base, transport: 'http', url: '', builtin: 'oauth-demo', ...(typeof life === 'number' && { tokenLifetimeSeconds: life }) });
+        servers.push({ ...base, transport: 'http', url: '', builtin: 'oauth-demo', ...(typeof life === 'number' && { tokenLifetimeSeconds: life }), ...(oauthClient && { oauthClient }) });
         return;
       }
       const url = str(s, 'url', where, true) ?? '';
       if (url && !/^https?:\/\//i.test(url)) fail(`${where}.url`, `expected an http:// or https:// URL, got ${show(url)}`);
       else if (url && !URL.canParse(url)) fail(`${where}.url`, `not a valid URL: ${show(url)}`);
-      servers.push({ ...base, transport: 'http', url });
+      servers.push({ ...base, transport: 'http', url, ...(oauthClient && { oauthClient }) });
     } else {
       fail(`${where}.transport`, `expected "stdio" or "http", got ${show(s.transport)}`);
     }

@@ -222,7 +222,7 @@ export class McpServerRuntime {
   private async rethrowAuthFailure(err: unknown, serverWide: boolean): Promise<never> {
     if (this.config.transport !== 'http') throw err;
     const gen = this.generation;
-    const requirement = await this.auth.requirementFor(err, this.config.url, this.auth.hasToken).catch(() => undefined);
+    const requirement = await this.auth.requirementFor(err, this.config.url, this.auth.hasToken, this.config.oauthClient).catch(() => undefined);
     if (!requirement) throw err;
     if ((serverWide || requirement.reason !== 'insufficientScope') && gen === this.generation && this.state.kind === 'ready') this.needAuth(gen, requirement);
     throw new McpAuthRequiredError(this.id, requirement);
@@ -270,7 +270,7 @@ export class McpServerRuntime {
     } catch (err) {
       if (gen !== this.generation) return; // stop() took over
       if (this.config.transport === 'http') {
-        const requirement = await this.auth.requirementFor(err, this.config.url, this.auth.hasToken).catch((e: Error) => e);
+        const requirement = await this.auth.requirementFor(err, this.config.url, this.auth.hasToken, this.config.oauthClient).catch((e: Error) => e);
         if (gen !== this.generation) return;
         if (requirement instanceof Error) return this.fail(gen, { errorType: 'AuthDiscoveryFailed', message: requirement.message });
         if (requirement) return this.needAuth(gen, requirement);

@@ -230,6 +230,19 @@ describe('playground host auth mapping (authRequired, authenticate, step-up, exp
     await until('ready after refresh', () => server()?.state.kind === 'ready', () => JSON.stringify(server()?.state));
   });
 
+  it('stopping the server ends a paused call: the entry goes and the turn does not hang', async () => {
+    const turnId = send('/call protected secret {}');
+    await authRequiredCall(turnId);
+    await until('the toolAuthentication entry', () => conn.store.getState()?.inputNeeded?.find((e) => e.kind === 'toolAuthentication'));
+    conn.store.dispatch({ type: 'session/mcpServerStopRequested', id: 'protected' });
+    const turn = await ended(turnId);
+    assert.equal(turn.state, 'complete');
+    assert.notEqual(toolCalls(turn.responseParts)[0]?.status, 'auth-required');
+    await until('the entry removed', () => (conn.store.getState()?.inputNeeded?.length ?? 0) === 0);
+    conn.store.dispatch({ type: 'session/mcpServerStartRequested', id: 'protected' });
+    await until('ready again (the token is kept)', () => server()?.state.kind === 'ready', () => JSON.stringify(server()?.state));
+  });
+
   it('an empty token revokes: the server goes back to authRequired (required)', async () => {
     const ps = playground.protectedServers.get('protected')!;
     await conn.client.authenticate({ resource: ps.mcpUrl, token: '' });

@@ -110,6 +110,14 @@ export function installHostAuth(host: HostCore, sessionUri: string, runtimes: Re
     return {};
   });
 
+  // A server that stops or fails cannot be authenticated any more: its paused calls end (the turn goes on).
+  const offRuntimes = [...runtimes.values()].map((rt) =>
+    rt.onStateChange((state) => {
+      if (state.kind !== 'stopped' && state.kind !== 'error') return;
+      for (const w of [...waiters]) if (w.serverId === rt.id) w.settle('cancelled');
+    }),
+  );
+
   // A failed `chat/toolCallComplete` from a client (or the turn ending) cancels a paused call.
   const offClientAction = host.afterClientAction(({ channel, chatState }) => {
     for (const w of [...waiters]) {
@@ -163,6 +171,7 @@ export function installHostAuth(host: HostCore, sessionUri: string, runtimes: Re
     dispose() {
       offAuthenticate();
       offClientAction();
+      for (const off of offRuntimes) off();
       for (const t of expiryTimers.values()) clearTimeout(t);
       expiryTimers.clear();
       for (const w of [...waiters]) w.settle('cancelled');

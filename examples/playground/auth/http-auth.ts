@@ -2,7 +2,7 @@
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { McpAuthRequirement } from '../../../src/protocol/index.js';
+import type { McpAuthRequirement, McpOAuthClient } from '../../../src/protocol/index.js';
 import { authRequirementFor, reasonFor, type HttpAuthChallenge } from './auth-requirement.js';
 
 /** A tool call or request the server refused for lack of (sufficient) authorization. */
@@ -51,12 +51,13 @@ export class HttpAuth {
    * The requirement behind a failed request, or undefined when `err` is not an auth failure. A 403 counts only
    * with `insufficient_scope`. `hadToken` is whether the failed attempt carried a token (decides required/expired).
    */
-  async requirementFor(err: unknown, serverUrl: string, hadToken: boolean): Promise<McpAuthRequirement | undefined> {
+  async requirementFor(err: unknown, serverUrl: string, hadToken: boolean, oauthClient?: McpOAuthClient): Promise<McpAuthRequirement | undefined> {
     const status = err instanceof StreamableHTTPError ? err.code : err instanceof UnauthorizedError ? 401 : undefined;
     const challenge = this.lastChallenge;
     if (status === undefined || !challenge || challenge.status !== status) return undefined;
     if (status === 403 && !/insufficient_scope/i.test(challenge.wwwAuthenticate ?? '')) return undefined;
     const requirement = await authRequirementFor(serverUrl, challenge, reasonFor(challenge, hadToken));
+    if (oauthClient) requirement.oauthClient = oauthClient;
     this.advertisedResource = requirement.resource.resource;
     return requirement;
   }
