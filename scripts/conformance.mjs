@@ -106,7 +106,11 @@ await Promise.all(
       const r = await runScenario(name);
       results.push(r);
       console.log(`${r.ok ? (EXPECT_REFUSAL[name] ? 'REFUSED' : 'PASS') : 'FAIL'} ${name} (${r.summary}, ${(r.ms / 1000).toFixed(1)} s)`);
-      if (!r.ok) for (const f of r.failed) console.log(`       ${f}`);
+      if (!r.ok) {
+        for (const f of r.failed) console.log(`       ${f}`);
+        // What our client said about it (e.g. the driver's AuthError).
+        for (const line of r.output.match(/^\[ahp-conformance\] .*$/gm)?.slice(-2) ?? []) console.log(`       ${line}`);
+      }
       if (verbose || (!r.ok && process.env.CONFORMANCE_DEBUG)) console.log(r.output);
     }
   }),
