@@ -7,40 +7,13 @@ import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import puppeteer, { type Browser, type Frame, type Page } from 'puppeteer-core';
-import { build } from 'esbuild';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { startPlayground, type Playground } from '../../examples/playground/playground.js';
-import { REPO_ROOT, parseConfig } from '../../examples/playground/config.js';
+import { parseConfig } from '../../examples/playground/config.js';
 import type { ToolCallState } from '../../src/protocol/index.js';
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/find-chromium.mjs';
 
 const WAIT_MS = 20_000;
-
-// The page's own bundle (/ahp-elements.js) gives <ahp-session>; this test bundle makes sure <ahp-mcp-app> is defined
-// (a no-op once define-all has it) and brings connectSession + createMcpChannel so the page's store can reach each
-// server's mcp:// channel even where the store does not offer `mcpChannel` itself.
-const TEST_ENTRY = `
-  import { defineElement } from './elements/shared/define-element.js';
-  import { AhpMcpApp } from './elements/mcp-app/mcp-app.js';
-  import { connectSession } from './src/connect-session.js';
-  import { createMcpChannel } from './src/mcp-channel.js';
-  import { selectMcpServer } from './src/store/selectors.js';
-  defineElement('ahp-mcp-app', AhpMcpApp);
-  window.__apps = { connectSession, createMcpChannel, selectMcpServer };
-`;
-
-async function testBundle(): Promise<string> {
-  const out = await build({
-    stdin: { contents: TEST_ENTRY, resolveDir: REPO_ROOT, loader: 'ts', sourcefile: 'apps-e2e-entry.ts' },
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    write: false,
-    logLevel: 'silent',
-  });
-  return out.outputFiles[0]!.text;
-}
 
 async function until<T>(what: string, read: () => T | undefined | false | Promise<T | undefined | false>, now: () => unknown = () => ''): Promise<T> {
   const deadline = Date.now() + WAIT_MS;
@@ -186,23 +159,12 @@ describe('MCP Apps end to end: real Views in Chromium through the playground', (
     // tsx compiles the callbacks below with esbuild's keepNames, which calls a `__name` helper the page lacks.
     await page.evaluateOnNewDocument('globalThis.__name = (f) => f;');
     await page.goto(playground.url, { waitUntil: 'load' });
-    await page.addScriptTag({ content: await testBundle(), type: 'module' });
-    await page.waitForFunction(() => customElements.get('ahp-mcp-app') && customElements.get('ahp-session') && (window as unknown as { __apps?: unknown }).__apps, { timeout: 10_000 });
-    await page.evaluate(async (wsUrl: string, session: string) => {
-      type Store = { getState(): unknown; mcpChannel?: (id: string) => unknown };
-      const apps = (window as unknown as {
-        __apps: {
-          connectSession(o: { url: string; session: string }): { store: Store; client: unknown; ready: Promise<void> };
-          createMcpChannel(o: { client: unknown; getServer: () => unknown }): unknown;
-          selectMcpServer(state: unknown, id: string): { server: unknown } | undefined;
-        };
-      }).__apps;
-      const conn = apps.connectSession({ url: wsUrl, session });
-      const { store, client } = conn;
-      store.mcpChannel ??= (id: string) => apps.createMcpChannel({ client, getServer: () => apps.selectMcpServer(store.getState(), id)?.server });
-      await conn.ready;
-      const el = document.createElement('ahp-session') as HTMLElement & { store: Store };
-      el.store = store;
+    await page.waitForFunction(() => customElements.get('ahp-mcp-app') && customElements.get('ahp-session'), { timeout: 10_000 });
+    // The page's own <ahp-session> (its store serves each server's mcp:// channel to the Apps).
+    await page.evaluate((wsUrl: string, session: string) => {
+      const el = document.createElement('ahp-session');
+      el.setAttribute('url', wsUrl);
+      el.setAttribute('session', session);
       document.body.replaceChildren(el);
     }, playground.wsUrl, playground.sessionUri);
     await page.waitForFunction(() => (document.querySelector('ahp-session') as unknown as { connectionState?: { kind: string } })?.connectionState?.kind === 'open', { timeout: 10_000 });
