@@ -3,7 +3,7 @@ import type { PropertyValues } from 'lit';
 import { ContextProvider } from '@lit/context';
 import { connectSession } from '../../src/connect-session.js';
 import { attachMcpChannels } from '../../src/apps/mcp-channels.js';
-import { connectSessionInWorker } from '../../src/worker/worker-store.js';
+import type { WorkerSessionOptions } from '../../src/worker/worker-store.js';
 import type { ConnectionState, SessionStoreLike } from '../../src/store/types.js';
 import { storeContext } from '../shared/store-context.js';
 import { setCustomStates, tryAttachInternals } from '../shared/custom-states.js';
@@ -12,9 +12,13 @@ import { handleAuthRequest, resumeAuth, type SessionAuthOptions } from './sessio
 
 interface OwnConnection {
   key: string;
-  store: SessionStoreLike;
+  /** Undefined while the worker-mode code is still loading. */
+  store?: SessionStoreLike;
   close(): void;
 }
+
+// Worker mode is optional: its code (comlink + the page-side worker store) loads only when `worker` is set.
+const workerStore = () => import('../../src/worker/worker-store.js');
 
 const errorText = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 
@@ -149,20 +153,63 @@ export class AhpSession extends LitElement {
   }
 
   private open(key: string, url: string, session: string, clientId: string | undefined, mode?: 'shared' | 'dedicated', workerUrl?: string): void {
-    try {
-      const options = { url, session, ...(clientId ? { clientId } : {}) };
-      const conn = mode ? connectSessionInWorker({ ...options, mode, ...(workerUrl ? { workerUrl } : {}) }) : connectSession(options);
-      // In-page connections also serve MCP Apps their server's mcp:// channel (store.mcpChannel).
-      if (!mode) attachMcpChannels(conn.store, (conn as ReturnType<typeof connectSession>).client);
-      const own: OwnConnection = { key, store: conn.store, close: () => conn.close() };
-      this.own = own;
-      conn.ready.catch((e: unknown) => {
-        if (this.own === own && this.state?.kind !== 'closed') this.setState({ kind: 'closed', reason: errorText(e) });
-      });
-    } catch (e) {
-      this.own = undefined;
-      this.setState({ kind: 'closed', reason: errorText(e) });
+    const options = { url, session, ...(clientId ? { clientId } : {}) };
+    if (mode) {
+      this.openInWorker(key, { ...options, mode, ...(workerUrl ? { workerUrl } : {}) });
+      return;
     }
+    try {
+      const conn = connectSession(options);
+      // In-page connections also serve MCP Apps their server's mcp:// channel (store.mcpChannel).
+      attachMcpChannels(conn.store, conn.client);
+      this.adopt({ key, store: conn.store, close: () => conn.close() }, conn.ready);
+    } catch (e) {
+      this.fail(e);
+    }
+  }
+
+  /** Worker mode: loads its code first; the connection opens (and the store is provided) once it is there. */
+  private openInWorker(key: string, options: WorkerSessionOptions): void {
+    let conn: { close(): void } | undefined;
+    let closed = false;
+    const own: OwnConnection = {
+      key,
+      close: () => {
+        closed = true;
+        conn?.close();
+      },
+    };
+    this.own = own;
+    this.setState({ kind: 'connecting' });
+    workerStore().then(
+      ({ connectSessionInWorker }) => {
+        if (closed) return;
+        try {
+          const c = connectSessionInWorker(options);
+          conn = c;
+          own.store = c.store;
+          this.adopt(own, c.ready);
+          this.bind(c.store);
+        } catch (e) {
+          this.fail(e);
+        }
+      },
+      (e: unknown) => {
+        if (!closed) this.fail(e);
+      },
+    );
+  }
+
+  private adopt(own: OwnConnection, ready: Promise<void>): void {
+    this.own = own;
+    ready.catch((e: unknown) => {
+      if (this.own === own && this.state?.kind !== 'closed') this.setState({ kind: 'closed', reason: errorText(e) });
+    });
+  }
+
+  private fail(e: unknown): void {
+    this.own = undefined;
+    this.setState({ kind: 'closed', reason: errorText(e) });
   }
 
   private closeOwn(): void {
@@ -178,7 +225,8 @@ export class AhpSession extends LitElement {
     this.bound = store;
     this.provider.setValue(store);
     if (!store) {
-      if (this.state && this.state.kind !== 'closed') this.setState({ kind: 'closed' });
+      // An own connection without a store is still loading (worker mode) and reports `connecting`.
+      if (!this.own && this.state && this.state.kind !== 'closed') this.setState({ kind: 'closed' });
       return;
     }
     this.setState(store.getConnectionState());
