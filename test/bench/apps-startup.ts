@@ -3,23 +3,11 @@
 // the same sandbox origin (the floor any sandboxed App pays). Prints numbers; asserts nothing.
 // Run: node --import tsx test/bench/apps-startup.ts [rounds]
 import puppeteer from 'puppeteer-core';
-import { build } from 'esbuild';
 import { startPlayground } from '../../examples/playground/playground.js';
-import { REPO_ROOT, parseConfig } from '../../examples/playground/config.js';
+import { parseConfig } from '../../examples/playground/config.js';
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/find-chromium.mjs';
 
 const ROUNDS = Number(process.argv[2] ?? 10);
-
-// Defines <ahp-mcp-app> if the page bundle does not yet, and gives the page's store `mcpChannel` where it lacks it.
-const PAGE_ENTRY = `
-  import { defineElement } from './elements/shared/define-element.js';
-  import { AhpMcpApp } from './elements/mcp-app/mcp-app.js';
-  import { connectSession } from './src/connect-session.js';
-  import { createMcpChannel } from './src/mcp-channel.js';
-  import { selectMcpServer } from './src/store/selectors.js';
-  defineElement('ahp-mcp-app', AhpMcpApp);
-  window.__apps = { connectSession, createMcpChannel, selectMcpServer };
-`;
 
 const APPS = [
   { serverId: 'basic-vanillajs', uri: 'ui://get-time/mcp-app.html', module: '@modelcontextprotocol/server-basic-vanillajs' },
@@ -44,36 +32,16 @@ try {
   // tsx compiles the callbacks below with esbuild's keepNames, which calls a `__name` helper the page lacks.
   await page.evaluateOnNewDocument('globalThis.__name = (f) => f;');
   await page.goto(playground.url, { waitUntil: 'load' });
-  const bundle = await build({
-    stdin: { contents: PAGE_ENTRY, resolveDir: REPO_ROOT, loader: 'ts', sourcefile: 'apps-bench-entry.ts' },
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    write: false,
-    logLevel: 'silent',
-  });
-  await page.addScriptTag({ content: bundle.outputFiles[0]!.text, type: 'module' });
-  await page.waitForFunction(() => customElements.get('ahp-mcp-app') && customElements.get('ahp-session') && (window as unknown as { __apps?: unknown }).__apps, { timeout: 10_000 });
-  // One session for every round, connected before timing starts.
-  await page.evaluate(async (wsUrl: string, session: string) => {
-    type Store = { getState(): unknown; mcpChannel?: (id: string) => unknown };
-    const apps = (window as unknown as {
-      __apps: {
-        connectSession(o: { url: string; session: string }): { store: Store; client: unknown; ready: Promise<void> };
-        createMcpChannel(o: { client: unknown; getServer: () => unknown }): unknown;
-        selectMcpServer(state: unknown, id: string): { server: unknown } | undefined;
-      };
-    }).__apps;
-    const conn = apps.connectSession({ url: wsUrl, session });
-    const { store, client } = conn;
-    store.mcpChannel ??= (id: string) => apps.createMcpChannel({ client, getServer: () => apps.selectMcpServer(store.getState(), id)?.server });
-    await conn.ready;
-    const el = document.createElement('ahp-session') as HTMLElement & { store: Store };
-    el.store = store;
+  await page.waitForFunction(() => customElements.get('ahp-mcp-app') && customElements.get('ahp-session'), { timeout: 10_000 });
+  // One session for every round, connected before timing starts (its store serves the Apps' mcp:// channels).
+  await page.evaluate((wsUrl: string, session: string) => {
+    const el = document.createElement('ahp-session');
+    el.setAttribute('url', wsUrl);
+    el.setAttribute('session', session);
     el.id = 'bench-session';
     document.body.replaceChildren(el);
   }, playground.wsUrl, playground.sessionUri);
+  await page.waitForFunction(() => (document.getElementById('bench-session') as unknown as { connectionState?: { kind: string } }).connectionState?.kind === 'open', { timeout: 10_000 });
 
   console.log(`MCP Apps startup in Chromium (${ROUNDS} rounds each, after one warm-up)\n`);
   for (const app of APPS) {
