@@ -189,6 +189,7 @@ describe('MCP Apps end to end: real Views in Chromium through the playground', (
       await until('the View logged input and result', () =>
         consoleLines.some((l) => l.startsWith('Received tool call input')) && consoleLines.some((l) => l.startsWith('Received tool call result')),
         () => consoleLines.slice(-10));
+      await until('auto-resized to its content', async () => ((await appView('basic'))?.frameHeight ?? 0) > 100, () => appView('basic'));
       const frame = await viewFrame('basic-vanillajs');
       const resultText = (tc.content?.find((c) => c.type === 'text') as { text?: string } | undefined)?.text ?? '';
       const shown = await until('the time shown', () => frame.$eval('#server-time', (e) => e.textContent?.trim()).catch(() => undefined).then((t) => (t && t !== 'Loading...' ? t : undefined)));
@@ -280,6 +281,31 @@ describe('MCP Apps end to end: real Views in Chromium through the playground', (
       );
       assert.ok(reply.error, `refused: ${JSON.stringify(reply)}`);
       assert.equal(sentCalls('debug', 'debug-model-only').length, 0);
+    });
+
+    it('sends a message (with its model context) into the chat, and opens a link as an event', async () => {
+      const frame = await viewFrame('debug');
+      await frame.click('#update-context-text-btn');
+      await until('model context kept', () => page.evaluate(() => !!(document.getElementById('debug') as unknown as { modelContext?: unknown }).modelContext));
+      const text = `debug says hi ${Date.now()}`;
+      await frame.$eval('#message-text', (e, t) => ((e as HTMLInputElement).value = t), text);
+      await frame.click('#send-message-text-btn');
+      const turn = await until('the message in the chat', () => {
+        const state = chat();
+        return [...(state?.turns ?? []), ...(state?.activeTurn ? [state.activeTurn] : [])].find((t) => t.message.text.includes(text));
+      }, () => chat()?.turns.map((t) => t.message.text));
+      assert.ok(turn.message._meta, 'the model context rides on the message');
+      await page.evaluate(() => {
+        const w = window as unknown as { __debugLinks: string[] };
+        w.__debugLinks = [];
+        document.getElementById('debug')!.addEventListener('ahp-app-open-link', (e) => {
+          e.preventDefault();
+          w.__debugLinks.push((e as unknown as { detail: { url: string } }).detail.url);
+        });
+      });
+      await frame.$eval('#link-url', (e) => ((e as HTMLInputElement).value = 'https://example.org/debug'));
+      await frame.click('#open-link-btn');
+      await until('the link event', () => page.evaluate(() => (window as unknown as { __debugLinks: string[] }).__debugLinks.includes('https://example.org/debug')));
     });
 
     it('resizes: the View\'s size-changed sets the frame height', async () => {
