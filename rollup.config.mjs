@@ -5,6 +5,7 @@ import { readdirSync, existsSync, readFileSync } from 'node:fs';
 import { nodeResolve } from '@rollup/plugin-node-resolve';
 import esbuild from 'rollup-plugin-esbuild';
 import terser from '@rollup/plugin-terser';
+import { minifyLitTemplates } from './scripts/minify-lit-templates.mjs';
 
 const pkg = (await import('./package.json', { with: { type: 'json' } })).default;
 const deps = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})];
@@ -30,7 +31,7 @@ const authCallbackPage = () => ({
 
 const minified = (input, file) => ({
   input,
-  plugins: [nodeResolve({ browser: true }), ts()],
+  plugins: [nodeResolve({ browser: true }), ts(), minifyLitTemplates()],
   output: {
     file,
     format: 'esm',
