@@ -95,7 +95,7 @@ describe('MCP Apps sandbox security (Chromium + playground sandbox origins)', ()
         // Another origin trying to frame a server's sandbox (and to receive its ready message).
         res.writeHead(200, { 'content-type': 'text/html' });
         return void res.end(`<!doctype html><script>window.__seen = []; addEventListener('message', (e) => window.__seen.push(e.data && e.data.method));</script>
-          <iframe sandbox="allow-scripts allow-same-origin" src="${url.searchParams.get('src')}"></iframe>`);
+          <iframe sandbox="allow-scripts allow-same-origin" onload="window.__loaded = true" src="${url.searchParams.get('src')}"></iframe>`);
       }
       res.writeHead(200, { 'access-control-allow-origin': '*', 'content-type': 'text/plain' });
       res.end('reachable');
@@ -173,18 +173,19 @@ describe('MCP Apps sandbox security (Chromium + playground sandbox origins)', ()
     } finally {
       await direct.close();
     }
-    const policy = (await fetch(`${sandboxOf('alpha').url}?parent=${encodeURIComponent('http://evil.test')}`)).headers.get('content-security-policy');
-    assert.match(policy ?? '', new RegExp(`frame-ancestors ${new URL(playground.url).origin.replace(/[.]/g, '\\.')}$`));
     const framer = await browser.newPage();
     try {
       const origin = new URL(loopbackUrl).origin;
       const src = `${sandboxOf('alpha').url}?parent=${encodeURIComponent(origin)}`;
       await framer.goto(`${loopbackUrl}framer?src=${encodeURIComponent(src)}`, { waitUntil: 'load' });
-      await new Promise((r) => setTimeout(r, 1000));
+      await framer.waitForFunction(() => (window as unknown as { __loaded?: boolean }).__loaded === true, { timeout: 10_000 });
+      await new Promise((r) => setTimeout(r, 500)); // time enough for a proxy that did load to announce itself
       assert.deepEqual(await framer.evaluate(() => (window as unknown as { __seen: unknown[] }).__seen), [], 'the proxy never ran for a foreign framer');
     } finally {
       await framer.close();
     }
+    const policy = (await fetch(`${sandboxOf('alpha').url}?parent=${encodeURIComponent('http://evil.test')}`)).headers.get('content-security-policy');
+    assert.match(policy ?? '', new RegExp(`frame-ancestors ${new URL(playground.url).origin.replace(/[.]/g, '\\.')}$`));
   });
 
   it('_meta.ui.domain gets its own origin (<label>.localhost on the server\'s port) with its own storage', async () => {
