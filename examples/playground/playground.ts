@@ -114,7 +114,10 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
     serverInfo: { name: 'ahp-elements playground', version: '0.1.0' },
     ...(options.actionLogLimit !== undefined && { actionLogLimit: options.actionLogLimit }),
   });
-  const apps = await startPlaygroundApps({ config, bindHost, pageUrl: url });
+  const apps = await startPlaygroundApps({ config, bindHost, pageUrl: url }).catch(async (err: unknown) => {
+    await new Promise<void>((resolve) => httpServer.close(() => resolve()));
+    throw err;
+  });
   host.createSession(SESSION_URI, playgroundSessionState(config, url, apps.serverMeta));
   host.createChat(SESSION_URI, CHAT_URI, { title: 'Main chat' });
   host.dispatchServerAction(SESSION_URI, { type: 'session/defaultChatChanged', defaultChat: CHAT_URI });
