@@ -29,6 +29,10 @@ const authCallbackPage = () => ({
   },
 });
 
+// A second compress pass shaves a little more; pure_getters/unsafe* were measured too (≤ 0.1 KB gzip) and are
+// not worth their risk.
+const terserOptions = { ecma: 2020, module: true, compress: { passes: 2 }, format: { comments: false } };
+
 const minified = (input, file) => ({
   input,
   plugins: [nodeResolve({ browser: true }), ts(), minifyLitTemplates()],
@@ -37,7 +41,7 @@ const minified = (input, file) => ({
     format: 'esm',
     sourcemap: true,
     inlineDynamicImports: true,
-    plugins: [terser({ ecma: 2020, module: true, format: { comments: false } })],
+    plugins: [terser(terserOptions)],
   },
 });
 
@@ -76,7 +80,7 @@ export default [
       chunkFileNames: 'ahp-[name].min.js',
       format: 'esm',
       sourcemap: true,
-      plugins: [terser({ ecma: 2020, module: true, format: { comments: false } })],
+      plugins: [terser(terserOptions)],
     },
   },
   // Worker mode from the CDN: a SharedWorker script must come from the page's own origin, so copy this file there
