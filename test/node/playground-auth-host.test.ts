@@ -159,6 +159,18 @@ describe('playground host auth mapping (authRequired, authenticate, step-up, exp
     });
   });
 
+  it('a token the server turns down: -32007 with the resource it still wants; the server stays in authRequired (required)', async () => {
+    const state = server()!.state as McpAuthRequirement & { kind: 'authRequired' };
+    await assert.rejects(conn.client.authenticate({ resource: state.resource.resource, token: 'not-a-token' }), (err: Error & { code?: number; data?: { resources?: { resource?: string }[] } }) => {
+      assert.equal(err.code, -32007);
+      assert.match(err.message, /refused the token/);
+      assert.equal(err.data?.resources?.[0]?.resource, state.resource.resource);
+      return true;
+    });
+    const after = await until('authRequired again', () => (server()?.state.kind === 'authRequired' ? server()!.state : undefined));
+    assert.equal(after.kind === 'authRequired' && after.reason, 'required', 'a token that never worked did not expire');
+  });
+
   it('authenticate applies the token: authRequired → starting → ready, and tools work', async () => {
     const state = server()!.state as McpAuthRequirement & { kind: 'authRequired' };
     seen.length = 0;

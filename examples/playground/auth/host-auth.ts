@@ -10,6 +10,7 @@ import type { McpServerRuntime } from '../mcp-runtime.js';
 import { McpAuthRequiredError } from './http-auth.js';
 
 const INVALID_PARAMS = -32602;
+const AUTH_REQUIRED = -32007;
 /** Slack after the announced expiry before probing (the server rounds expiry to whole seconds). */
 const EXPIRY_PROBE_SLACK_MS = 1500;
 
@@ -98,15 +99,26 @@ export function installHostAuth(host: HostCore, sessionUri: string, runtimes: Re
         `Unknown resource ${JSON.stringify(resource)}: no MCP server of this host advertised it${known.length ? ` (advertised: ${known.join(', ')})` : ''}`,
       );
     }
-    await Promise.all(
+    const refused = await Promise.all(
       targets.map(async (rt) => {
         rt.auth.setToken(token, expiresIn as number | undefined, scopes as string[] | undefined);
         await rt.reconnect();
         scheduleExpiryProbe(rt);
-        if (rt.state.kind !== 'ready') return;
-        for (const w of [...waiters]) if (w.serverId === rt.id) w.settle('resolved');
+        const state = rt.state;
+        if (state.kind === 'ready') {
+          rt.auth.accepted = token !== '';
+          for (const w of [...waiters]) if (w.serverId === rt.id) w.settle('resolved');
+        }
+        return token !== '' && state.kind === 'authRequired' ? { id: rt.id, state } : undefined;
       }),
     );
+    // The server turned the token down: say so (AHP AuthRequired, with what it still wants), so the client does not keep it.
+    const no = refused.find((r) => r !== undefined);
+    if (no) {
+      throw new HostRpcError(AUTH_REQUIRED, `MCP server "${no.id}" refused the token${no.state.description ? `: ${no.state.description}` : ''}`, {
+        resources: [no.state.resource],
+      });
+    }
     return {};
   });
 
@@ -152,8 +164,9 @@ export function installHostAuth(host: HostCore, sessionUri: string, runtimes: Re
       if (c.signal?.aborted) return onAbort();
       c.signal?.addEventListener('abort', onAbort, { once: true });
     });
-    host.dispatchServerAction(sessionUri, { type: 'session/inputNeededRemoved', id: entryId });
+    // §4.6: resolve the call first, then drop the entry.
     if (outcome === 'resolved') host.dispatchServerAction(c.chat, { type: 'chat/toolCallAuthResolved', turnId: c.turnId, toolCallId: c.toolCallId });
+    host.dispatchServerAction(sessionUri, { type: 'session/inputNeededRemoved', id: entryId });
     return outcome;
   }
 

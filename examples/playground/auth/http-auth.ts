@@ -24,6 +24,8 @@ export class HttpAuth {
   lastChallenge: HttpAuthChallenge | undefined;
   /** The resource (RFC 8707) last advertised for this server, once any challenge was seen. */
   advertisedResource: string | undefined;
+  /** The server has accepted the current token once (a later 401 then means it expired, not that it never worked). */
+  accepted = false;
 
   /** True while a token is applied. */
   get hasToken(): boolean {
@@ -36,6 +38,7 @@ export class HttpAuth {
     this.expiresAt = token !== '' && expiresIn !== undefined ? Date.now() + expiresIn * 1000 : undefined;
     this.scopes = token !== '' ? scopes : undefined;
     this.lastChallenge = undefined;
+    this.accepted = false;
   }
 
   /** The transport's fetch: adds `Authorization: Bearer …` and records challenges. */
@@ -56,7 +59,7 @@ export class HttpAuth {
     const challenge = this.lastChallenge;
     if (status === undefined || !challenge || challenge.status !== status) return undefined;
     if (status === 403 && !/insufficient_scope/i.test(challenge.wwwAuthenticate ?? '')) return undefined;
-    const requirement = await authRequirementFor(serverUrl, challenge, reasonFor(challenge, hadToken));
+    const requirement = await authRequirementFor(serverUrl, challenge, reasonFor(challenge, hadToken && this.accepted));
     if (oauthClient) requirement.oauthClient = oauthClient;
     this.advertisedResource = requirement.resource.resource;
     return requirement;
