@@ -9,7 +9,11 @@ import { gzipSync } from 'node:zlib';
 
 const CDN_DIR = 'dist/cdn';
 const CDN_ENTRY = 'ahp-elements.min.js';
-const CDN_BUDGET = 40_000;
+// 40 KB was the first target, set before chat, tool calls, MCP Apps and OAuth existed. With all of them the
+// counted total measured 50.8 KB (core 14.2, Apps 8.5, Lit 7.0, tool-call 3.7, chat + input-needed 3.7,
+// CSS 3.6, OAuth 5.4, rest 4.7); the budget is now 52 KB, still a fraction of @mcp-ui/client (95 KB) or the
+// ext-apps AppBridge alone (110-146 KB). See README "Budgets".
+const CDN_BUDGET = 52_000;
 /** Lazy chunks for optional features outside the CDN budget: file name pattern → what loads them. */
 const OPTIONAL = [{ pattern: /^ahp-worker-store\b.*\.min\.js$/, why: 'worker mode, loaded only by <ahp-session worker>' }];
 const OTHER = [{ name: 'headless core entry (store + client + reducers)', file: 'dist/size/core.min.js', budget: 15_000 }];
