@@ -146,6 +146,20 @@ describe('OAuth driver in Chromium against a real authorization server', () => {
     expect(popup!.closed).to.be.true;
   });
 
+  it('a blocked popup is a typed error, and the next attempt is not stuck behind it', async () => {
+    const { issuer } = await reset();
+    const realOpen = window.open;
+    window.open = () => null;
+    try {
+      await expectAuthError(authorize(requirement(issuer), { client: recorder().client, redirectUri: CALLBACK }), 'popup_blocked');
+    } finally {
+      window.open = realOpen;
+    }
+    const { calls, client } = recorder();
+    await onClick(() => authorize(requirement(issuer), { client, redirectUri: CALLBACK }));
+    expect(calls).to.have.length(1);
+  });
+
   it('a redirect URI on another origin is refused before anything opens', async () => {
     const { issuer } = await reset();
     const elsewhere = new URL('/src/auth/callback.html', (await (await fetch('/__test/env.json')).json()).otherOrigin).href;
