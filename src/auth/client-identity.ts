@@ -75,21 +75,26 @@ export async function resolveClientIdentity(
   return identityOf(reg.client_id, reg.client_secret, reg.token_endpoint_auth_method, as, 'registered');
 }
 
-const identityOf = (
+/**
+ * The identity a registration (fresh or stored) gives: its `token_endpoint_auth_method` when it names one, so a
+ * client registered as public stays public even if a secret came back. Without one: public when no secret was
+ * issued or the server takes only `none`, else the confidential method the server supports (RFC 7591 §2).
+ */
+export function identityOf(
   clientId: string,
   secret: unknown,
   method: unknown,
   as: AuthorizationServerMetadata,
   source: ClientIdentity['source'],
-): ClientIdentity =>
-  typeof secret === 'string' && secret
-    ? {
-        clientId,
-        clientSecret: secret,
-        authMethod: method === 'client_secret_post' || method === 'client_secret_basic' ? method : confidentialAuthMethod(as),
-        source,
-      }
-    : { clientId, authMethod: 'none', source };
+): ClientIdentity {
+  const s = typeof secret === 'string' && secret ? secret : undefined;
+  const supported = as.token_endpoint_auth_methods_supported;
+  const noneOnly = supported?.includes('none') && !supported.includes('client_secret_basic') && !supported.includes('client_secret_post');
+  if (typeof method !== 'string') method = s && !noneOnly ? confidentialAuthMethod(as) : 'none';
+  if (method === 'none') return { clientId, authMethod: 'none', source };
+  if (s && (method === 'client_secret_basic' || method === 'client_secret_post')) return { clientId, clientSecret: s, authMethod: method, source };
+  throw new AuthError('unsupported_auth_method', String(method));
+}
 
 /** Form fields and headers that authenticate the client at the token endpoint. */
 export function clientAuth(id: ClientIdentity): { params: Record<string, string>; headers: Record<string, string> } {
