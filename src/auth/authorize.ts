@@ -73,7 +73,7 @@ async function run(req: McpAuthRequirement, resource: string, o: AuthorizeOption
   try {
     const issuer = req.resource.authorization_servers?.[0];
     if (typeof issuer !== 'string') throw new AuthError('no_authorization_server');
-    const as = await discoverAuthorizationServer(issuer, fetchFn);
+    const as = await discoverAuthorizationServer(issuer, fetchFn, resource);
     const id = await resolveClientIdentity(req, as, {
       redirectUri: o.redirectUri,
       registrationStore: o.registrationStore ?? defaultRegistrations,

@@ -28,19 +28,47 @@ export const sameUrl = (a: string, b: string): boolean => {
   }
 };
 
+const originOf = (url: string): string => {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return '';
+  }
+};
+
+/**
+ * The 2025-03-26 MCP authorization defaults for a server without authorization server metadata: `/authorize`,
+ * `/token` and `/register` at its authorization base URL (its origin). That spec requires PKCE, so S256 is assumed.
+ */
+export function defaultEndpoints(baseUrl: string): AuthorizationServerMetadata {
+  const origin = new URL(baseUrl).origin;
+  return {
+    issuer: origin,
+    authorization_endpoint: `${origin}/authorize`,
+    token_endpoint: `${origin}/token`,
+    registration_endpoint: `${origin}/register`,
+    code_challenge_methods_supported: ['S256'],
+  };
+}
+
 /**
  * Fetches the authorization server metadata for `issuer`. The document's `issuer` must equal `issuer`,
  * and the authorization and token endpoints must be present and use HTTPS (HTTP only on loopback).
+ * When `resource` (the MCP server) names its own origin as the authorization server and no metadata exists there
+ * (every well-known URL answers 4xx), its 2025-03-26 default endpoints are used.
  */
-export async function discoverAuthorizationServer(issuer: string, fetchFn: FetchLike): Promise<AuthorizationServerMetadata> {
+export async function discoverAuthorizationServer(issuer: string, fetchFn: FetchLike, resource?: string): Promise<AuthorizationServerMetadata> {
   if (!isSecureUrl(issuer)) throw new AuthError('insecure_url', issuer);
   let last: unknown;
+  let none = true;
   for (const url of discoveryUrls(issuer)) {
     let doc: Record<string, unknown>;
     try {
       doc = await requestJson(fetchFn, url, {}, 'discovery_failed');
     } catch (e) {
       last = e;
+      const status = (e as AuthError).status;
+      none &&= status !== undefined && status >= 400 && status < 500;
       continue;
     }
     if (typeof doc.issuer !== 'string' || !sameUrl(doc.issuer, issuer)) {
@@ -54,5 +82,6 @@ export async function discoverAuthorizationServer(issuer: string, fetchFn: Fetch
     }
     return meta;
   }
+  if (none && resource && sameUrl(issuer, originOf(resource))) return defaultEndpoints(issuer);
   throw new AuthError('discovery_failed', issuer, undefined, { cause: last });
 }

@@ -43,13 +43,16 @@ export class AuthError extends Error {
   override readonly name = 'AuthError';
   /** OAuth `error` value from the authorization server, when it sent one. */
   readonly oauthError: string | undefined;
+  /** HTTP status of the response that failed, when there was one. */
+  readonly status: number | undefined;
   constructor(
     readonly code: AuthErrorCode,
     detail?: string,
     oauthError?: string,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; status?: number },
   ) {
     super(detail ? `${MESSAGES[code]} (${detail})` : MESSAGES[code], options);
     this.oauthError = oauthError;
+    this.status = options?.status;
   }
 }

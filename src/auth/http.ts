@@ -24,7 +24,7 @@ export async function requestJson(fetchFn: FetchLike, url: string, init: Request
   if (!res.ok) {
     const err = typeof obj?.error === 'string' ? obj.error : undefined;
     const desc = typeof obj?.error_description === 'string' ? obj.error_description : undefined;
-    throw new AuthError(failCode, desc ?? err ?? `HTTP ${res.status}`, err);
+    throw new AuthError(failCode, desc ?? err ?? `HTTP ${res.status}`, err, { status: res.status });
   }
   if (!obj) throw new AuthError('invalid_response', url);
   return obj;
