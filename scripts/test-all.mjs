@@ -1,4 +1,4 @@
-// `npm test`: type-check, Node tests, browser tests, end-to-end tests and the size budgets, in that order.
+// `npm test`: type-check, Node tests, browser tests, end-to-end tests, MCP auth conformance and the size budgets, in that order.
 // Every step runs even when an earlier one failed; the last line sums the tests.
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -19,6 +19,8 @@ const steps = [
   { name: 'node', cmd: nodeTests('test/node'), counts: 'node' },
   { name: 'browser', cmd: [bin('web-test-runner'), []], env: { AHP_WTR_COUNTS: WTR_COUNTS }, counts: 'wtr' },
   { name: 'e2e', cmd: nodeTests('test/e2e'), counts: 'node' },
+  // The MCP conformance suite's client auth scenarios; its counts are scenarios, reported apart from the test totals.
+  { name: 'conformance', cmd: [process.execPath, ['scripts/conformance.mjs']], counts: 'conformance' },
   { name: 'size', cmd: [process.execPath, ['scripts/size.mjs']] },
 ];
 
@@ -49,14 +51,15 @@ for (const step of steps) {
   if (step.counts === 'wtr') {
     try { c = JSON.parse(readFileSync(WTR_COUNTS, 'utf8')); } catch { c = { passed: 0, failed: 0, skipped: 0 }; }
   }
+  const note = step.counts === 'conformance' ? (out.match(/^conformance \(.*?\): (.*) in [\d.]+ s$/m)?.[1] ?? 'no summary line') : undefined;
   if (c) { totals.passed += c.passed; totals.failed += c.failed; totals.skipped += c.skipped; }
-  results.push({ name: step.name, ok: code === 0, seconds: (Date.now() - started) / 1000, c });
+  results.push({ name: step.name, ok: code === 0, seconds: (Date.now() - started) / 1000, c, note });
 }
 
 console.log('\n=== summary ===');
 for (const r of results) {
-  const counts = r.c ? ` (${r.c.passed} passed, ${r.c.failed} failed, ${r.c.skipped} skipped)` : '';
-  console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name.padEnd(10)} ${r.seconds.toFixed(1).padStart(6)} s${counts}`);
+  const counts = r.c ? ` (${r.c.passed} passed, ${r.c.failed} failed, ${r.c.skipped} skipped)` : r.note ? ` (${r.note})` : '';
+  console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name.padEnd(11)} ${r.seconds.toFixed(1).padStart(6)} s${counts}`);
 }
 const failedSteps = results.filter((r) => !r.ok).length;
 if (totals.skipped) console.log(`${totals.skipped} test(s) skipped — see above`);
