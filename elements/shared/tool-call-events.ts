@@ -1,5 +1,6 @@
 import type { ChatAction } from '../../src/protocol/actions.js';
 import type { McpAuthRequirement } from '../../src/protocol/customizations.js';
+import type { AhpMcpServerAuthRequestEvent } from './auth-controller.js';
 
 const FIXED = { bubbles: true, composed: true, cancelable: true } as const;
 
@@ -91,9 +92,10 @@ export class AhpToolCallAuthRequestEvent extends DetailEvent<ToolCallAuthRequest
   }
 }
 
-// `ahp-auth-request` is left out of the map: <ahp-mcp-server> fires it too, with another detail (kind 'mcpServer').
 declare global {
   interface GlobalEventHandlersEventMap {
+    /** Fired by tool calls (`detail.kind === 'toolCall'`) and by `<ahp-mcp-server>` (`detail.kind === 'mcpServer'`). */
+    'ahp-auth-request': AhpToolCallAuthRequestEvent | AhpMcpServerAuthRequestEvent;
     'ahp-tool-call-approve': AhpToolCallApproveEvent;
     'ahp-tool-call-deny': AhpToolCallDenyEvent;
     'ahp-tool-call-result-confirm': AhpToolCallResultConfirmEvent;
