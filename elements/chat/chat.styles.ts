@@ -2,11 +2,17 @@ import { css } from 'lit';
 import { tokenStyles } from '../shared/tokens.js';
 import { controlStyles } from '../shared/controls.styles.js';
 
+/**
+ * @cssprop --ahp-chat-transcript-max-height - Largest height of the scrolling transcript (default 28rem).
+ * @cssprop --ahp-chat-message-background - Background of the user's messages (default: accent tint on the surface).
+ */
 export const chatStyles = [
   tokenStyles,
   controlStyles,
   css`
     :host {
+      --_transcript-max: var(--ahp-chat-transcript-max-height, 28rem);
+      --_message-bg: var(--ahp-chat-message-background, color-mix(in srgb, var(--_accent) 12%, var(--_surface)));
       display: flex;
       flex-direction: column;
       gap: var(--_space-2);
@@ -18,15 +24,15 @@ export const chatStyles = [
     .transcript {
       flex: 1 1 auto;
       min-block-size: 0;
-      max-block-size: var(--ahp-chat-transcript-max-height, 28rem);
+      max-block-size: var(--_transcript-max);
       overflow-y: auto;
       padding: var(--_space-2);
       border: 1px solid var(--_border);
       border-radius: var(--_radius);
     }
     :focus-visible {
-      outline: 2px solid var(--_focus);
-      outline-offset: 2px;
+      outline: var(--_focus-width) solid var(--_focus);
+      outline-offset: var(--_focus-offset);
     }
     .turns,
     .turn,
@@ -40,7 +46,7 @@ export const chatStyles = [
       max-inline-size: 85%;
       padding: var(--_space-1) var(--_space-2);
       border-radius: var(--_radius);
-      background: color-mix(in srgb, var(--_accent) 12%, var(--_surface));
+      background: var(--_message-bg);
     }
     .who,
     .muted,

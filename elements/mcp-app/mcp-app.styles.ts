@@ -24,7 +24,7 @@ export const mcpAppStyles = [
       padding: var(--_space-1) var(--_space-2); border: 1px solid var(--_border); border-radius: var(--_radius);
       background: var(--_surface); color: var(--_text); cursor: pointer;
     }
-    .exit:focus-visible { outline: 2px solid var(--_focus); outline-offset: 2px; }
+    .exit:focus-visible { outline: var(--_focus-width) solid var(--_focus); outline-offset: var(--_focus-offset); }
     .status { margin: 0; color: var(--_text-muted); }
     .status[data-kind='error'] { color: var(--_danger); }
   `,

@@ -2,12 +2,19 @@ import { css } from 'lit';
 import { tokenStyles } from '../shared/tokens.js';
 import { controlStyles } from '../shared/controls.styles.js';
 
+/**
+ * @cssprop --ahp-mcp-server-icon-size - Size of the server icon (default 1.5rem).
+ * @cssprop --ahp-mcp-server-background - Background of the card (default `--ahp-color-surface`).
+ * @cssprop --ahp-mcp-server-border-color - Border of the card (default `--ahp-color-border`).
+ */
 export const mcpServerStyles = [
   tokenStyles,
   controlStyles,
   css`
     :host {
       --_icon-size: var(--ahp-mcp-server-icon-size, 1.5rem);
+      --_card-bg: var(--ahp-mcp-server-background, var(--_surface));
+      --_card-border: var(--ahp-mcp-server-border-color, var(--_border));
       display: block;
     }
     :host([hidden]) {
@@ -19,8 +26,8 @@ export const mcpServerStyles = [
       align-items: center;
       gap: var(--_space-2);
       padding: var(--_space-2) var(--_space-3);
-      background: var(--_surface);
-      border: 1px solid var(--_border);
+      background: var(--_card-bg);
+      border: 1px solid var(--_card-border);
       border-radius: var(--_radius);
     }
     .icon {

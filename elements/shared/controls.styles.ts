@@ -15,8 +15,8 @@ export const controlStyles = css`
     border-color: var(--_text-muted);
   }
   button:focus-visible {
-    outline: 2px solid var(--_focus);
-    outline-offset: 2px;
+    outline: var(--_focus-width) solid var(--_focus);
+    outline-offset: var(--_focus-offset);
   }
   button[role='switch'] {
     position: relative;

@@ -7,6 +7,7 @@ import { css } from 'lit';
  *
  * @cssprop --ahp-font-family - Font family (inherits by default).
  * @cssprop --ahp-font-size - Base font size.
+ * @cssprop --ahp-font-family-mono - Monospace font (arguments, results, code).
  * @cssprop --ahp-color-text - Main text colour.
  * @cssprop --ahp-color-text-muted - Secondary text colour.
  * @cssprop --ahp-color-surface - Background of cards and controls.
@@ -17,7 +18,9 @@ import { css } from 'lit';
  * @cssprop --ahp-color-warning - Starting and sign-in states.
  * @cssprop --ahp-color-danger - Error state and error text.
  * @cssprop --ahp-color-neutral - Stopped, unknown and disabled states.
- * @cssprop --ahp-color-focus - Focus ring.
+ * @cssprop --ahp-color-focus - Focus ring colour.
+ * @cssprop --ahp-focus-ring-width - Focus ring width (default 2px).
+ * @cssprop --ahp-focus-ring-offset - Gap between a control and its focus ring (default 2px).
  * @cssprop --ahp-space-1 - Small gap.
  * @cssprop --ahp-space-2 - Medium gap.
  * @cssprop --ahp-space-3 - Large gap.
@@ -27,6 +30,7 @@ export const tokenStyles = css`
   :host {
     --_font-family: var(--ahp-font-family, inherit);
     --_font-size: var(--ahp-font-size, 0.875rem);
+    --_font-mono: var(--ahp-font-family-mono, ui-monospace, monospace);
     --_text: var(--ahp-color-text, light-dark(#1f2328, #e6edf3));
     --_text-muted: var(--ahp-color-text-muted, light-dark(#59636e, #9198a1));
     --_surface: var(--ahp-color-surface, light-dark(#ffffff, #0d1117));
@@ -38,6 +42,8 @@ export const tokenStyles = css`
     --_danger: var(--ahp-color-danger, light-dark(#d1242f, #f85149));
     --_neutral: var(--ahp-color-neutral, light-dark(#59636e, #9198a1));
     --_focus: var(--ahp-color-focus, light-dark(#0969da, #4493f8));
+    --_focus-width: var(--ahp-focus-ring-width, 2px);
+    --_focus-offset: var(--ahp-focus-ring-offset, 2px);
     --_space-1: var(--ahp-space-1, 0.25rem);
     --_space-2: var(--ahp-space-2, 0.5rem);
     --_space-3: var(--ahp-space-3, 0.75rem);

@@ -5,6 +5,8 @@ import { controlStyles } from '../shared/controls.styles.js';
 /**
  * @cssprop --ahp-tool-call-icon-size - Server icon size (default 1rem).
  * @cssprop --ahp-tool-call-image-max-height - Largest height of an image result (default 16rem).
+ * @cssprop --ahp-tool-call-background - Background of the card (default `--ahp-color-surface`).
+ * @cssprop --ahp-tool-call-border-color - Border of the card (default `--ahp-color-border`).
  */
 export const toolCallStyles = [
   tokenStyles,
@@ -13,6 +15,8 @@ export const toolCallStyles = [
     :host {
       --_icon-size: var(--ahp-tool-call-icon-size, 1rem);
       --_image-max: var(--ahp-tool-call-image-max-height, 16rem);
+      --_card-bg: var(--ahp-tool-call-background, var(--_surface));
+      --_card-border: var(--ahp-tool-call-border-color, var(--_border));
       display: block;
     }
     :host([hidden]) {
@@ -28,13 +32,13 @@ export const toolCallStyles = [
     .card,
     .empty {
       padding: var(--_space-2) var(--_space-3);
-      background: var(--_surface);
-      border: 1px solid var(--_border);
+      background: var(--_card-bg);
+      border: 1px solid var(--_card-border);
       border-radius: var(--_radius);
       overflow-wrap: anywhere;
     }
     .card:focus-visible {
-      outline: 2px solid var(--_focus);
+      outline: var(--_focus-width) solid var(--_focus);
     }
     .header,
     .server,
@@ -95,7 +99,7 @@ export const toolCallStyles = [
     pre,
     code,
     textarea {
-      font-family: ui-monospace, monospace;
+      font-family: var(--_font-mono);
     }
     pre,
     textarea {
