@@ -83,3 +83,34 @@ export class KeyedWatchers<T> {
     this.watches.clear();
   }
 }
+
+/** Adds `listener` to the set under `key` (creating it); the returned function removes it and drops an empty set. */
+export function addKeyedListener<K, L>(map: Map<K, Set<L>>, key: K, listener: L): () => void {
+  let set = map.get(key);
+  if (!set) map.set(key, (set = new Set()));
+  const s = set;
+  s.add(listener);
+  return () => {
+    s.delete(listener);
+    if (s.size === 0 && map.get(key) === s) map.delete(key);
+  };
+}
+
+/** Watches one item of a group (e.g. one tool call of a chat); the group's watchers are dropped when the last one goes. */
+export function addGroupedWatcher<T>(
+  groups: Map<string, KeyedWatchers<T>>,
+  group: string,
+  create: () => KeyedWatchers<T>,
+  key: string,
+  listener: (value: T | undefined) => void,
+  read: () => T | undefined,
+): () => void {
+  let watchers = groups.get(group);
+  if (!watchers) groups.set(group, (watchers = create()));
+  const w = watchers;
+  const remove = w.add(key, listener, read);
+  return () => {
+    remove();
+    if (w.size === 0 && groups.get(group) === w) groups.delete(group);
+  };
+}

@@ -9,7 +9,7 @@ import { chatReducer } from '../reducers/chat-reducer.js';
 import { locateMcpServer } from '../reducers/customizations.js';
 import { sessionReducer } from '../reducers/session-reducer.js';
 import { ChannelReconciler, type ReconcilerMode } from './channel-reconciler.js';
-import { KeyedWatchers, report, sameObject } from './keyed-watchers.js';
+import { KeyedWatchers, addGroupedWatcher, addKeyedListener, report, sameObject } from './keyed-watchers.js';
 import { changedCustomizationIds, mcpServerIndex } from './server-changes.js';
 import { changedToolCallIds, findToolCall, selectToolCall } from './tool-call-selectors.js';
 import type { ActionFailure, ConnectionState, SessionStoreLike } from './types.js';
@@ -153,25 +153,13 @@ export class SessionStore implements SessionStoreLike {
   }
 
   subscribeChat(uri: string, listener: () => void): () => void {
-    let set = this.chatListeners.get(uri);
-    if (!set) this.chatListeners.set(uri, (set = new Set()));
-    const s = set;
-    s.add(listener);
-    return () => {
-      s.delete(listener);
-      if (s.size === 0 && this.chatListeners.get(uri) === s) this.chatListeners.delete(uri);
-    };
+    return addKeyedListener(this.chatListeners, uri, listener);
   }
 
   subscribeToolCall(chat: string, toolCallId: string, listener: (toolCall: ToolCallState | undefined) => void): () => void {
-    let watchers = this.toolCalls.get(chat);
-    if (!watchers) this.toolCalls.set(chat, (watchers = new KeyedWatchers<ToolCallState>('subscribeToolCall', sameToolCall)));
-    const w = watchers;
-    const remove = w.add(toolCallId, listener, () => selectToolCall(this.getChatState(chat), toolCallId)?.toolCall);
-    return () => {
-      remove();
-      if (w.size === 0 && this.toolCalls.get(chat) === w) this.toolCalls.delete(chat);
-    };
+    const create = () => new KeyedWatchers<ToolCallState>('subscribeToolCall', sameToolCall);
+    const read = () => selectToolCall(this.getChatState(chat), toolCallId)?.toolCall;
+    return addGroupedWatcher(this.toolCalls, chat, create, toolCallId, listener, read);
   }
 
   onActionFailed(listener: (failure: ActionFailure) => void): () => void {

@@ -6,7 +6,7 @@ import type { ToolCallState } from '../protocol/tool-calls.js';
 import { chatReducer } from '../reducers/chat-reducer.js';
 import { forEachMcpServer } from '../reducers/customizations.js';
 import { sessionReducer } from '../reducers/session-reducer.js';
-import { KeyedWatchers, report } from '../store/keyed-watchers.js';
+import { KeyedWatchers, addGroupedWatcher, addKeyedListener, report } from '../store/keyed-watchers.js';
 import { selectToolCall } from '../store/tool-call-selectors.js';
 import type { ActionFailure, ConnectionState, SessionStoreLike } from '../store/types.js';
 import { reuseEqual } from './structural-merge.js';
@@ -142,25 +142,13 @@ export class WorkerSessionStore implements SessionStoreLike {
   }
 
   subscribeChat(uri: string, listener: () => void): () => void {
-    let set = this.chatListeners.get(uri);
-    if (!set) this.chatListeners.set(uri, (set = new Set()));
-    const s = set;
-    s.add(listener);
-    return () => {
-      s.delete(listener);
-      if (s.size === 0 && this.chatListeners.get(uri) === s) this.chatListeners.delete(uri);
-    };
+    return addKeyedListener(this.chatListeners, uri, listener);
   }
 
   subscribeToolCall(chat: string, toolCallId: string, listener: (toolCall: ToolCallState | undefined) => void): () => void {
-    let watchers = this.toolCalls.get(chat);
-    if (!watchers) this.toolCalls.set(chat, (watchers = new KeyedWatchers<ToolCallState>('subscribeToolCall', same)));
-    const w = watchers;
-    const remove = w.add(toolCallId, listener, () => selectToolCall(this.getChatState(chat), toolCallId)?.toolCall);
-    return () => {
-      remove();
-      if (w.size === 0 && this.toolCalls.get(chat) === w) this.toolCalls.delete(chat);
-    };
+    const create = () => new KeyedWatchers<ToolCallState>('subscribeToolCall', same);
+    const read = () => selectToolCall(this.getChatState(chat), toolCallId)?.toolCall;
+    return addGroupedWatcher(this.toolCalls, chat, create, toolCallId, listener, read);
   }
 
   onActionFailed(listener: (failure: WorkerActionFailure) => void): () => void {
