@@ -69,8 +69,8 @@ function rowsOf(turns: unknown, active: unknown): Row[] {
  * @cssstate empty - The chat has no turns.
  * @cssstate active - A turn is in progress.
  * @cssprop --ahp-chat-transcript-max-height - Maximum height of the transcript before it scrolls (default 28rem; `none` to fill the host).
- * @fires ahp-chat-send - Before dispatching `chat/turnStarted`; cancelable (the text then stays in the composer).
- * @fires ahp-chat-cancel - Before dispatching `chat/turnCancelled`; cancelable.
+ * @fires {AhpChatSendEvent} ahp-chat-send - Before dispatching `chat/turnStarted`; cancelable (the text then stays in the composer).
+ * @fires {AhpChatCancelEvent} ahp-chat-cancel - Before dispatching `chat/turnCancelled`; cancelable.
  */
 export class AhpChat extends LitElement {
   static override styles = chatStyles;

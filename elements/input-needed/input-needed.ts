@@ -56,8 +56,12 @@ function toolOf(e: Rec): Rec | undefined {
  * @cssstate loading - No store or no snapshot yet.
  * @cssstate empty - Nothing waits for the user.
  * @cssstate waiting - At least one entry.
- * @fires ahp-tool-call-approve, ahp-tool-call-deny, ahp-tool-call-result-confirm, ahp-tool-call-cancel, ahp-auth-request - From the `<ahp-tool-call>` rows; cancelable.
- * @fires ahp-input-needed-open - "Open chat" for a chat that asks a question.
+ * @fires {AhpToolCallApproveEvent} ahp-tool-call-approve - From the `<ahp-tool-call>` rows; cancelable.
+ * @fires {AhpToolCallDenyEvent} ahp-tool-call-deny - From the `<ahp-tool-call>` rows; cancelable.
+ * @fires {AhpToolCallResultConfirmEvent} ahp-tool-call-result-confirm - From the `<ahp-tool-call>` rows; cancelable.
+ * @fires {AhpToolCallCancelEvent} ahp-tool-call-cancel - From the `<ahp-tool-call>` rows; cancelable.
+ * @fires {AhpToolCallAuthRequestEvent} ahp-auth-request - From the `<ahp-tool-call>` rows; cancelable.
+ * @fires {AhpInputNeededOpenEvent} ahp-input-needed-open - "Open chat" for a chat that asks a question.
  */
 export class AhpInputNeeded extends LitElement {
   static override styles = inputNeededStyles;

@@ -43,11 +43,11 @@ const MAX_INLINE_HEIGHT = 6000;
  * @csspart status - Loading and error text.
  * @cssstate loading, ready, error, closed - Lifecycle of the View.
  * @cssstate inline, fullscreen, pip - Display mode in force.
- * @fires ahp-app-open-link - The View asks to open a link; cancelable (default: http/https in a new tab, noopener).
- * @fires ahp-app-message - The View sends a message; cancelable (default: a user turn in the tool call's chat).
- * @fires ahp-app-model-context - The View replaced its model context.
- * @fires ahp-app-download - The View asks to download files; cancelable (default: save them).
- * @fires ahp-app-display-mode - The display mode is about to change; cancelable.
+ * @fires {AhpAppOpenLinkEvent} ahp-app-open-link - The View asks to open a link; cancelable (default: http/https in a new tab, noopener).
+ * @fires {AhpAppMessageEvent} ahp-app-message - The View sends a message; cancelable (default: a user turn in the tool call's chat).
+ * @fires {AhpAppModelContextEvent} ahp-app-model-context - The View replaced its model context.
+ * @fires {AhpAppDownloadEvent} ahp-app-download - The View asks to download files; cancelable (default: save them).
+ * @fires {AhpAppDisplayModeEvent} ahp-app-display-mode - The display mode is about to change; cancelable.
  */
 export class AhpMcpApp extends LitElement {
   static override styles = mcpAppStyles;

@@ -69,11 +69,11 @@ const isKnown = (kind: string): boolean => Object.hasOwn(LABELS, kind);
  * @cssstate loading - No store yet, or no snapshot yet.
  * @cssstate not-found - The session has no MCP server with this id.
  * @cssprop --ahp-mcp-server-icon-size - Icon size (default 1.5rem).
- * @fires ahp-mcp-server-toggle - Before dispatching `session/customizationToggled`; cancelable.
- * @fires ahp-mcp-server-start - Before dispatching `session/mcpServerStartRequested`; cancelable.
- * @fires ahp-mcp-server-stop - Before dispatching `session/mcpServerStopRequested`; cancelable.
- * @fires ahp-mcp-server-restart - Before dispatching stop then start; cancelable.
- * @fires ahp-auth-request - "Sign in" / "Sign in again" / "Grant access" in `authRequired`; cancelable (else `<ahp-session>` signs in).
+ * @fires {AhpMcpServerToggleEvent} ahp-mcp-server-toggle - Before dispatching `session/customizationToggled`; cancelable.
+ * @fires {AhpMcpServerStartEvent} ahp-mcp-server-start - Before dispatching `session/mcpServerStartRequested`; cancelable.
+ * @fires {AhpMcpServerStopEvent} ahp-mcp-server-stop - Before dispatching `session/mcpServerStopRequested`; cancelable.
+ * @fires {AhpMcpServerRestartEvent} ahp-mcp-server-restart - Before dispatching stop then start; cancelable.
+ * @fires {AhpMcpServerAuthRequestEvent} ahp-auth-request - "Sign in" / "Sign in again" / "Grant access" in `authRequired`; cancelable (else `<ahp-session>` signs in).
  * @csspart auth - The sign-in panel of `authRequired` (`data-reason` holds the raw reason).
  * @csspart auth-description - The requirement's description.
  * @csspart auth-scopes - The scopes asked for.

@@ -26,15 +26,17 @@ const errorText = (e: unknown): string => (e instanceof Error ? e.message : Stri
  * Connects to an AHP host (`url` + `session`) or takes a ready `store`, and provides that store to
  * every descendant element through `@lit/context`. It never touches the socket itself.
  *
+ * Handles `ahp-auth-request` from descendants that nobody cancelled: runs the OAuth driver (`ahp-elements/auth`) and
+ * hands the token to the host through the store's `authenticate`.
+ *
  * @summary Provides an AHP session store to the elements inside it.
  * @tag ahp-session
  * @slot - Elements that use the session (`<ahp-mcp-server-list>`, `<ahp-mcp-server>`, ...).
  * @cssstate connecting, open, reconnecting, closed - Connection state of the store in use.
- * @fires ahp-connection-change - When the connection state changes.
- * @fires ahp-auth-error - A sign-in failed (fired at the element that asked, bubbling; at the session for a resumed redirect).
- *
- * Handles `ahp-auth-request` from descendants that nobody cancelled: runs the OAuth driver (`ahp-elements/auth`) and
- * hands the token to the host through the store's `authenticate`.
+ * @fires {AhpConnectionChangeEvent} ahp-connection-change - When the connection state changes.
+ * @fires {AhpAuthStartEvent} ahp-auth-start - The built-in sign-in started (fired at the element that asked, bubbling).
+ * @fires {AhpAuthCompleteEvent} ahp-auth-complete - The token was handed to the host (at the element that asked; at the session for a resumed redirect).
+ * @fires {AhpAuthErrorEvent} ahp-auth-error - A sign-in failed (fired at the element that asked, bubbling; at the session for a resumed redirect).
  */
 export class AhpSession extends LitElement {
   static override styles = css`

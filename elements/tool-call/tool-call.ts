@@ -41,11 +41,11 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
  * @cssstate failed - The result reports a failure.
  * @cssstate auth-blocked - The call waits for authentication (its own status, or its server's state).
  * @cssstate loading, not-found - No tool call to show yet / at all.
- * @fires ahp-tool-call-approve - Before `chat/toolCallConfirmed {approved:true}`; cancelable.
- * @fires ahp-tool-call-deny - Before `chat/toolCallConfirmed {approved:false}`; cancelable.
- * @fires ahp-tool-call-result-confirm - Before `chat/toolCallResultConfirmed`; cancelable.
- * @fires ahp-tool-call-cancel - Before a failed `chat/toolCallComplete` cancels a blocked call; cancelable.
- * @fires ahp-auth-request - "Grant access" on a call blocked by authentication; cancelable.
+ * @fires {AhpToolCallApproveEvent} ahp-tool-call-approve - Before `chat/toolCallConfirmed {approved:true}`; cancelable.
+ * @fires {AhpToolCallDenyEvent} ahp-tool-call-deny - Before `chat/toolCallConfirmed {approved:false}`; cancelable.
+ * @fires {AhpToolCallResultConfirmEvent} ahp-tool-call-result-confirm - Before `chat/toolCallResultConfirmed`; cancelable.
+ * @fires {AhpToolCallCancelEvent} ahp-tool-call-cancel - Before a failed `chat/toolCallComplete` cancels a blocked call; cancelable.
+ * @fires {AhpToolCallAuthRequestEvent} ahp-auth-request - "Grant access" on a call blocked by authentication; cancelable.
  */
 export class AhpToolCall extends LitElement {
   static override styles = toolCallStyles;
