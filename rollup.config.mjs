@@ -64,6 +64,8 @@ export default [
       'elements/index': 'elements/index.ts',
       'elements/define-all': 'elements/define-all.ts',
       ...elementDefines,
+      // `ahp-elements/react`: @lit/react wrappers for React ≤18 (react and @lit/react stay external; not in the CDN).
+      'react/index': 'react/index.ts',
     },
     external,
     plugins: [nodeResolve({ browser: true }), ts(), authCallbackPage()],

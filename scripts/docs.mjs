@@ -1,0 +1,86 @@
+// `npm run docs`: regenerates custom-elements.json, the framework typings + React wrappers and the README API tables
+// (between `<!-- api:start -->` and `<!-- api:end -->`), all from the element JSDoc.
+// `node scripts/docs.mjs --check` writes nothing and fails when any of them is stale (run by `npm test`).
+import { readFileSync, writeFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { analyzeManifest, MANIFEST } from './manifest.mjs';
+import { elementsOf } from './manifest-model.mjs';
+import { typingsFiles, writeTypings } from './typings.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const README = path.join(root, 'README.md');
+const START = '<!-- api:start -->';
+const END = '<!-- api:end -->';
+
+const cell = (text) => (text ? String(text).replace(/\|/g, '\\|').replace(/\s+/g, ' ').trim() : '');
+const code = (text) => (text ? `\`${cell(text).replace(/`/g, "'")}\`` : '');
+const table = (head, rows) =>
+  rows.length ? `| ${head.join(' | ')} |\n|${head.map(() => '---').join('|')}|\n${rows.map((r) => `| ${r.join(' | ')} |`).join('\n')}\n\n` : '';
+
+/** The Markdown between the markers. */
+export function apiTables(manifest) {
+  const elements = elementsOf(manifest);
+  // Tokens every element reads are listed once; each element lists its own on top.
+  const shared = elements
+    .map((el) => new Set(el.cssProperties.map((p) => p.name)))
+    .reduce((a, b) => new Set([...a].filter((n) => b.has(n) || !b.size)));
+  const sharedTokens = elements.flatMap((el) => el.cssProperties).filter((p, i, all) => shared.has(p.name) && all.findIndex((q) => q.name === p.name) === i);
+  let md = `${START}\n<!-- Generated from custom-elements.json by scripts/docs.mjs (npm run docs); edit the element JSDoc instead. -->\n\n`;
+  md += '### Theme tokens read by every styled element\n\nSet them on any ancestor (or `:root`); the defaults follow `color-scheme`.\n\n';
+  md += table(['token', 'what it styles'], sharedTokens.map((p) => [code(p.name), cell(p.description)]));
+  for (const el of elements) {
+    md += `### \`<${el.tagName}>\`\n\n${cell(el.summary)} Class \`${el.className}\`.\n\n`;
+    md += table(
+      ['property', 'attribute', 'type', 'description'],
+      el.properties.map((p) => [code(p.name), code(p.attribute), code(p.type), cell(p.description)]),
+    );
+    md += table(
+      ['event', 'class', 'detail', 'when'],
+      el.events.map((e) => [code(e.name), code(e.eventClass), code(e.detail), cell(e.description)]),
+    );
+    md += table(['slot', 'content'], el.slots.map((s) => [s.name ? code(s.name) : '(default)', cell(s.description)]));
+    md += table(['part', 'what it is'], el.cssParts.map((p) => [code(p.name), cell(p.description)]));
+    md += table(['custom state', 'when'], el.cssStates.map((s) => [code(`:state(${s.name})`), cell(s.description)]));
+    md += table(['own token', 'what it styles'], el.cssProperties.filter((p) => !shared.has(p.name)).map((p) => [code(p.name), cell(p.description)]));
+  }
+  return `${md.trimEnd()}\n${END}`;
+}
+
+/** README text with the tables replaced; throws when the markers are missing. */
+export function readmeWithTables(readme, manifest) {
+  const a = readme.indexOf(START);
+  const b = readme.indexOf(END);
+  if (a < 0 || b < a) throw new Error(`README.md has no ${START} … ${END} markers`);
+  return readme.slice(0, a) + apiTables(manifest) + readme.slice(b + END.length);
+}
+
+function check() {
+  const text = analyzeManifest();
+  const manifest = JSON.parse(text);
+  const stale = [];
+  if (!existsSync(MANIFEST) || readFileSync(MANIFEST, 'utf8') !== text) stale.push('custom-elements.json');
+  for (const [file, content] of typingsFiles(manifest)) {
+    const full = path.join(root, file);
+    if (!existsSync(full) || readFileSync(full, 'utf8') !== content) stale.push(file);
+  }
+  const readme = readFileSync(README, 'utf8');
+  if (readmeWithTables(readme, manifest) !== readme) stale.push('README.md (API tables)');
+  if (stale.length) {
+    console.error(`stale generated docs: ${stale.join(', ')}\nrun \`npm run docs\` and commit the result`);
+    process.exit(1);
+  }
+  console.log('docs: custom-elements.json, typings, React wrappers and README API tables are up to date');
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  if (process.argv.includes('--check')) check();
+  else {
+    const text = analyzeManifest();
+    writeFileSync(MANIFEST, text);
+    const manifest = JSON.parse(text);
+    writeTypings(manifest);
+    writeFileSync(README, readmeWithTables(readFileSync(README, 'utf8'), manifest));
+    console.log('wrote custom-elements.json, types/*.d.ts, react/index.ts and the README API tables');
+  }
+}
