@@ -1,12 +1,15 @@
 /** The playground's HTTP side: the demo page, the elements bundle, assets, config icons and `/playground.json`. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { REPO_ROOT } from './config.js';
 import { imageContentType } from './session-state.js';
+import { BUNDLED_PAGES, PAGES_DIR, buildExample } from '../../scripts/build-examples.mjs';
 
 export const EXAMPLES_DIR = path.join(REPO_ROOT, 'examples');
 const ASSETS_DIR = path.join(EXAMPLES_DIR, 'assets');
+const CDN_DIR = path.join(REPO_ROOT, 'dist/cdn');
 
 export interface RouteOptions {
   /** The bundled elements (ESM). */
@@ -62,6 +65,52 @@ export function createRequestHandler(options: RouteOptions): (req: IncomingMessa
       const file = path.join(ASSETS_DIR, path.normalize(pathname.slice('/assets/'.length)));
       if (file.startsWith(ASSETS_DIR + path.sep)) return void sendFile(res, file);
     }
+    if (pathname === '/examples' || pathname.startsWith('/examples/') || pathname.startsWith('/cdn/')) return void serveExamples(res, pathname, options.elementsBundle);
     send(res, 404, 'text/plain; charset=utf-8', 'Not found\n');
   };
+}
+
+const PAGE_NAMES = ['cdn', ...Object.keys(BUNDLED_PAGES)];
+/** In-flight bundle builds by page; a finished build is re-checked (cheaply, by its inputs' mtimes) on the next request. */
+const building = new Map<string, Promise<string>>();
+
+function buildOnce(name: string): Promise<string> {
+  let p = building.get(name);
+  if (!p) {
+    p = buildExample(name).finally(() => building.delete(name));
+    building.set(name, p);
+  }
+  return p;
+}
+
+/**
+ * The usage pages (examples/pages/<name>/ at /examples/<name>/, their bundles built with esbuild on first request) and
+ * the CDN files (dist/cdn/ at /cdn/; before a rollup build, /cdn/ahp-elements.min.js is the esbuild bundle).
+ */
+async function serveExamples(res: ServerResponse, pathname: string, elementsBundle: string): Promise<void> {
+  if (pathname.startsWith('/cdn/')) {
+    const file = path.join(CDN_DIR, path.normalize(pathname.slice('/cdn/'.length)));
+    if (!file.startsWith(CDN_DIR + path.sep)) return send(res, 404, 'text/plain; charset=utf-8', 'Not found\n');
+    if (pathname === '/cdn/ahp-elements.min.js' && !existsSync(file)) return send(res, 200, TYPES['.js']!, elementsBundle, { 'x-ahp-elements-build': 'esbuild' });
+    return sendFile(res, file);
+  }
+  if (pathname === '/examples' || pathname === '/examples/') {
+    const links = PAGE_NAMES.map((n) => `<li><a href="/examples/${n}/">${n}</a></li>`).join('');
+    return send(res, 200, TYPES['.html']!, `<!doctype html><meta charset="utf-8"><title>ahp-elements examples</title><h1>Examples</h1><ul>${links}</ul>\n`);
+  }
+  if (pathname === '/examples/page.css') return sendFile(res, path.join(PAGES_DIR, 'page.css'));
+  const [, name = '', rest] = /^\/examples\/([a-z0-9-]+)(\/.*)?$/.exec(pathname) ?? [];
+  if (!PAGE_NAMES.includes(name)) return send(res, 404, 'text/plain; charset=utf-8', 'Not found\n');
+  if (rest === undefined) return send(res, 308, 'text/plain; charset=utf-8', '', { location: `/examples/${name}/` });
+  if (rest === '/' || rest === '/index.html') return sendFile(res, path.join(PAGES_DIR, name, 'index.html'));
+  if ((rest === '/main.js' || rest === '/main.js.map') && name in BUNDLED_PAGES) {
+    let dir: string;
+    try {
+      dir = await buildOnce(name);
+    } catch (err) {
+      return send(res, 500, 'text/plain; charset=utf-8', `${err instanceof Error ? err.message : String(err)}\n`);
+    }
+    return sendFile(res, path.join(dir, rest.slice(1)));
+  }
+  send(res, 404, 'text/plain; charset=utf-8', 'Not found\n');
 }
