@@ -1,4 +1,4 @@
-/** The playground's HTTP side: the demo page, the elements bundle, assets, config icons and `/playground.json`. */
+/** The playground's HTTP side: the demo page, the elements bundle, assets, config icons, `/playground.json`, the example pages (`/examples/`) and `/cdn/`. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
