@@ -12,6 +12,20 @@ const deps = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDep
 const external = (id) => deps.some((d) => id === d || id.startsWith(`${d}/`)) || /^@lit\//.test(id);
 const ts = () => esbuild({ target: 'es2022', tsconfig: 'tsconfig.json' });
 
+/**
+ * Production builds: `DEV` (elements/shared/dev-warnings.ts) becomes `false`, so the development warnings and every
+ * `if (DEV)` branch drop out. Only `dist/lib-dev` (the `development` export condition) keeps them.
+ */
+const productionBuild = () => ({
+  name: 'production-build',
+  transform(code, id) {
+    if (!id.replace(/\\/g, '/').endsWith('/elements/shared/dev-warnings.ts')) return null;
+    const out = code.replace(/export const DEV: boolean = true;/, 'export const DEV: boolean = false;');
+    if (out === code) this.error('production-build: `export const DEV: boolean = true;` not found in dev-warnings.ts');
+    return { code: out, map: null };
+  },
+});
+
 const elementDefines = Object.fromEntries(
   readdirSync('elements', { withFileTypes: true })
     .filter((d) => d.isDirectory() && existsSync(`elements/${d.name}/define.ts`))
@@ -35,7 +49,7 @@ const terserOptions = { ecma: 2020, module: true, compress: { passes: 2 }, forma
 
 const minified = (input, file) => ({
   input,
-  plugins: [nodeResolve({ browser: true }), ts(), minifyLitTemplates()],
+  plugins: [productionBuild(), nodeResolve({ browser: true }), ts(), minifyLitTemplates()],
   output: {
     file,
     format: 'esm',
@@ -45,8 +59,8 @@ const minified = (input, file) => ({
   },
 });
 
-export default [
-  {
+/** The npm build: unbundled ESM, one file per module, dependencies external. */
+const npmBuild = (dir, plugins) => ({
     input: {
       'src/index': 'src/index.ts',
       'src/host/index': 'src/host/index.ts',
@@ -68,9 +82,14 @@ export default [
       'react/index': 'react/index.ts',
     },
     external,
-    plugins: [nodeResolve({ browser: true }), ts(), authCallbackPage()],
-    output: { dir: 'dist/lib', format: 'esm', preserveModules: true, preserveModulesRoot: '.', sourcemap: true },
-  },
+    plugins: [...plugins, nodeResolve({ browser: true }), ts(), authCallbackPage()],
+    output: { dir, format: 'esm', preserveModules: true, preserveModulesRoot: '.', sourcemap: true },
+});
+
+export default [
+  npmBuild('dist/lib', [productionBuild()]),
+  // The `development` export condition: the same modules with the development warnings left in.
+  npmBuild('dist/lib-dev', []),
   // Every element. The OAuth driver is a chunk next to it (ahp-driver-entry.min.js), loaded on the first sign-in.
   {
     ...minified('elements/define-all.ts'),
@@ -94,6 +113,7 @@ export default [
   {
     ...minified('src/apps/sandbox-proxy-main.ts', 'dist/sandbox/sandbox-proxy.js'),
     plugins: [
+      productionBuild(),
       nodeResolve({ browser: true }),
       ts(),
       {
@@ -106,5 +126,5 @@ export default [
     ],
   },
   // The OAuth callback page next to the CDN bundle: `defaultCallbackUrl()` resolves `./callback.html` from the bundle.
-  { ...minified('src/auth/callback-page.ts', 'dist/cdn/callback-page.js'), plugins: [nodeResolve({ browser: true }), ts(), authCallbackPage()] },
+  { ...minified('src/auth/callback-page.ts', 'dist/cdn/callback-page.js'), plugins: [productionBuild(), nodeResolve({ browser: true }), ts(), authCallbackPage()] },
 ];

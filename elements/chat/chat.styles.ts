@@ -18,9 +18,6 @@ export const chatStyles = [
       gap: var(--_space-2);
       min-block-size: 0;
     }
-    :host([hidden]) {
-      display: none;
-    }
     .transcript {
       flex: 1 1 auto;
       min-block-size: 0;
@@ -101,13 +98,6 @@ export const chatStyles = [
     }
     button[disabled] {
       opacity: 0.6;
-    }
-    .visually-hidden {
-      position: absolute;
-      inline-size: 1px;
-      block-size: 1px;
-      overflow: hidden;
-      clip-path: inset(50%);
     }
   `,
 ];

@@ -5,6 +5,7 @@ import { ContextConsumer } from '@lit/context';
 import type { AnyAction } from '../../src/protocol/actions.js';
 import type { ActiveTurn, Turn } from '../../src/protocol/session.js';
 import type { SessionStoreLike } from '../../src/store/types.js';
+import { DEV, addDevChecks } from '../shared/dev-warnings.js';
 import { storeContext } from '../shared/store-context.js';
 import { setCustomStates, tryAttachInternals } from '../shared/custom-states.js';
 import { AhpChatCancelEvent, AhpChatSendEvent } from '../shared/events.js';
@@ -252,3 +253,5 @@ declare global {
     'ahp-chat': AhpChat;
   }
 }
+
+if (DEV) addDevChecks(AhpChat, (el) => ({ store: () => el.currentStore }));

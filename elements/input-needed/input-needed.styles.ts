@@ -9,9 +9,6 @@ export const inputNeededStyles = [
     :host {
       display: block;
     }
-    :host([hidden]) {
-      display: none;
-    }
     .list {
       display: grid;
       gap: var(--_space-2);

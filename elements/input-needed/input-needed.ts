@@ -4,6 +4,7 @@ import { ContextConsumer } from '@lit/context';
 import type { SessionInputRequest, SessionState } from '../../src/protocol/session.js';
 import { listInputNeeded } from '../../src/store/input-selectors.js';
 import type { ActionFailure, SessionStoreLike } from '../../src/store/types.js';
+import { DEV, addDevChecks } from '../shared/dev-warnings.js';
 import { storeContext } from '../shared/store-context.js';
 import { StoreController } from '../shared/store-controller.js';
 import { setCustomStates, tryAttachInternals } from '../shared/custom-states.js';
@@ -198,3 +199,5 @@ declare global {
     'ahp-input-needed': AhpInputNeeded;
   }
 }
+
+if (DEV) addDevChecks(AhpInputNeeded, (el) => ({ store: () => el.currentStore }));

@@ -5,7 +5,6 @@ export const mcpAppStyles = [
   tokenStyles,
   css`
     :host { display: block; }
-    :host([hidden]) { display: none; }
     .frame { position: relative; width: 100%; }
     .frame iframe { display: block; width: 100%; border: 0; background: transparent; }
     :host([data-border]) .frame { border: 1px solid var(--_border); border-radius: var(--_radius); overflow: hidden; }

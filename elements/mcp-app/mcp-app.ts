@@ -13,6 +13,7 @@ import { readUiResource } from '../../src/apps/resource.js';
 import { callToolResultOf, cancelReasonOf, repairPartialJson, resourceUriOf, toolArgumentsOf } from '../../src/apps/tool-call.js';
 import { windowTransport } from '../../src/apps/transport.js';
 import type { CallToolResult, ContentBlock, McpUiDisplayMode } from '../../src/apps/types.js';
+import { DEV, addDevChecks, warnSameOriginSandbox } from '../shared/dev-warnings.js';
 import { storeContext } from '../shared/store-context.js';
 import { setCustomStates, tryAttachInternals } from '../shared/custom-states.js';
 import { VERSION } from '../shared/version.js';
@@ -279,6 +280,7 @@ export class AhpMcpApp extends LitElement {
         return void this.fail(`Invalid sandbox-url “${url}”`);
       }
       if (sandbox.origin === location.origin || !/^https?:$/.test(sandbox.protocol)) {
+        if (DEV && sandbox.origin === location.origin) warnSameOriginSandbox(this, sandbox.href);
         return void this.fail(`The sandbox-url must be an http(s) URL on another origin than this page (${location.origin}); a View on the page's own origin could read it.`);
       }
       return sandbox;
@@ -485,3 +487,6 @@ declare global {
     'ahp-mcp-app': AhpMcpApp;
   }
 }
+
+// A `.channel` is enough to show an App without a store.
+if (DEV) addDevChecks(AhpMcpApp, (el) => ({ store: () => el.currentStore ?? el.channel }));

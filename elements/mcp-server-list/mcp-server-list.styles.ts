@@ -7,9 +7,6 @@ export const mcpServerListStyles = [
     :host {
       display: block;
     }
-    :host([hidden]) {
-      display: none;
-    }
     .group + .group {
       margin-block-start: var(--_space-3);
     }

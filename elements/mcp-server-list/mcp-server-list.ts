@@ -4,6 +4,7 @@ import { ContextConsumer } from '@lit/context';
 import type { SessionState } from '../../src/protocol/session.js';
 import { listMcpServers } from '../../src/store/selectors.js';
 import type { SessionStoreLike } from '../../src/store/types.js';
+import { DEV, addDevChecks } from '../shared/dev-warnings.js';
 import { storeContext } from '../shared/store-context.js';
 import { StoreController } from '../shared/store-controller.js';
 import { mcpServerListStyles } from './mcp-server-list.styles.js';
@@ -123,3 +124,5 @@ declare global {
     'ahp-mcp-server-list': AhpMcpServerList;
   }
 }
+
+if (DEV) addDevChecks(AhpMcpServerList, (el) => ({ store: () => el.currentStore }));

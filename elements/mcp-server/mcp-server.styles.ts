@@ -17,9 +17,6 @@ export const mcpServerStyles = [
       --_card-border: var(--ahp-mcp-server-border-color, var(--_border));
       display: block;
     }
-    :host([hidden]) {
-      display: none;
-    }
     .card {
       display: flex;
       flex-wrap: wrap;

@@ -6,6 +6,7 @@ import { effectiveEnabled } from '../../src/reducers/index.js';
 import { selectMcpServer } from '../../src/store/selectors.js';
 import type { McpServerEntry } from '../../src/store/selectors.js';
 import type { SessionStoreLike } from '../../src/store/types.js';
+import { DEV, addDevChecks } from '../shared/dev-warnings.js';
 import { storeContext } from '../shared/store-context.js';
 import { StoreController } from '../shared/store-controller.js';
 import { setCustomStates, tryAttachInternals } from '../shared/custom-states.js';
@@ -237,4 +238,15 @@ declare global {
   interface HTMLElementTagNameMap {
     'ahp-mcp-server': AhpMcpServer;
   }
+}
+
+if (DEV) {
+  addDevChecks(AhpMcpServer, (el) => ({
+    store: () => el.currentStore,
+    sessionStore: () => el.currentStore,
+    unknownServerId: (store) => {
+      const state = store.getState();
+      return el.serverId && state && !selectMcpServer(state, el.serverId) ? el.serverId : undefined;
+    },
+  }));
 }

@@ -1,7 +1,16 @@
 import { css } from 'lit';
 
-/** Shared look of buttons and switches inside the elements' shadow roots. */
+/** Shared look of buttons and switches inside the elements' shadow roots, and the visually hidden text. */
 export const controlStyles = css`
+  .visually-hidden,
+  .live {
+    position: absolute;
+    inline-size: 1px;
+    block-size: 1px;
+    overflow: hidden;
+    clip-path: inset(50%);
+    white-space: nowrap;
+  }
   button {
     font: inherit;
     color: var(--_text);

@@ -53,4 +53,7 @@ export const tokenStyles = css`
     font-size: var(--_font-size);
     color: var(--_text);
   }
+  :host([hidden]) {
+    display: none;
+  }
 `;

@@ -19,9 +19,6 @@ export const toolCallStyles = [
       --_card-border: var(--ahp-tool-call-border-color, var(--_border));
       display: block;
     }
-    :host([hidden]) {
-      display: none;
-    }
     .card,
     .auth,
     .edit {
@@ -150,14 +147,6 @@ export const toolCallStyles = [
       padding: var(--_space-2);
       border: 1px dashed var(--_warning);
       border-radius: var(--_radius);
-    }
-    .live {
-      position: absolute;
-      inline-size: 1px;
-      block-size: 1px;
-      overflow: hidden;
-      clip-path: inset(50%);
-      white-space: nowrap;
     }
     .empty {
       border-style: dashed;

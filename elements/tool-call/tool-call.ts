@@ -7,6 +7,7 @@ import type { ToolCallState } from '../../src/protocol/tool-calls.js';
 import { selectMcpServer } from '../../src/store/selectors.js';
 import { selectToolCall, type ToolCallEntry } from '../../src/store/tool-call-selectors.js';
 import type { SessionStoreLike } from '../../src/store/types.js';
+import { DEV, addDevChecks } from '../shared/dev-warnings.js';
 import { storeContext } from '../shared/store-context.js';
 import { setCustomStates, tryAttachInternals } from '../shared/custom-states.js';
 import { renderStringOrMarkdown } from '../shared/markdown.js';
@@ -298,3 +299,6 @@ declare global {
     'ahp-tool-call': AhpToolCall;
   }
 }
+
+// A `.toolCall` object is enough to show a call without a store.
+if (DEV) addDevChecks(AhpToolCall, (el) => ({ store: () => el.currentStore ?? el.toolCall }));
