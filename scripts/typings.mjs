@@ -69,11 +69,13 @@ const preact = (elements) =>
   frameworkDts(
     {
       intro: '// Preact: `/// <reference types="ahp-elements/types/jsx-preact.d.ts" />`. `onahp-tool-call-approve={…}` listens to the event.\n',
-      imports: "import type { JSX } from 'preact';\n",
+      imports: "import type { HTMLAttributes } from 'preact';\n",
       helpers:
         "type Tag = keyof AhpElements;\ntype Handlers<E> = { [K in keyof E as `on${K & string}`]?: (event: E[K]) => void };\n" +
-        "type Props<T extends Tag> = JSX.HTMLAttributes<AhpElements[T]['element']> &\n  AhpElements[T]['attributes'] & AhpElements[T]['properties'] & Handlers<AhpElements[T]['events']>;\n",
-      open: "declare module 'preact' {\n  namespace JSX {\n    interface IntrinsicElements {\n",
+        "type Props<T extends Tag> = HTMLAttributes<AhpElements[T]['element']> &\n  AhpElements[T]['attributes'] & AhpElements[T]['properties'] & Handlers<AhpElements[T]['events']>;\n",
+      // \`preact.JSX\` is an alias (\`export import JSX = JSXInternal\`) that a module augmentation cannot reach; the
+      // global \`preact\` namespace (\`export as namespace preact\`) can.
+      open: 'declare global {\n  namespace preact.JSX {\n    interface IntrinsicElements {\n',
       close: CLOSE_NS,
       intrinsic: (tag) => `Props<'${tag}'>`,
     },

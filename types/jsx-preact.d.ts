@@ -1,15 +1,15 @@
 // Generated from custom-elements.json by scripts/typings.mjs (npm run docs). Do not edit.
 // Preact: `/// <reference types="ahp-elements/types/jsx-preact.d.ts" />`. `onahp-tool-call-approve={…}` listens to the event.
-import type { JSX } from 'preact';
+import type { HTMLAttributes } from 'preact';
 import type { AhpElements } from './elements.js';
 
 type Tag = keyof AhpElements;
 type Handlers<E> = { [K in keyof E as `on${K & string}`]?: (event: E[K]) => void };
-type Props<T extends Tag> = JSX.HTMLAttributes<AhpElements[T]['element']> &
+type Props<T extends Tag> = HTMLAttributes<AhpElements[T]['element']> &
   AhpElements[T]['attributes'] & AhpElements[T]['properties'] & Handlers<AhpElements[T]['events']>;
 
-declare module 'preact' {
-  namespace JSX {
+declare global {
+  namespace preact.JSX {
     interface IntrinsicElements {
       /** Transcript and composer of one AHP chat. */
       'ahp-chat': Props<'ahp-chat'>;
