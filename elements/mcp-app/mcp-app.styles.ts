@@ -1,8 +1,10 @@
 import { css } from 'lit';
 import { tokenStyles } from '../shared/tokens.js';
+import { controlStyles } from '../shared/controls.styles.js';
 
 export const mcpAppStyles = [
   tokenStyles,
+  controlStyles,
   css`
     :host { display: block; }
     .frame { position: relative; width: 100%; }
@@ -18,12 +20,7 @@ export const mcpAppStyles = [
     }
     :host([display-mode='fullscreen']) .viewport, :host([display-mode='pip']) .viewport { height: 100%; }
     :host([display-mode='fullscreen']) .frame iframe, :host([display-mode='pip']) .frame iframe { height: 100% !important; }
-    .exit {
-      position: absolute; top: var(--_space-2); right: var(--_space-2); z-index: 1; font: inherit;
-      padding: var(--_space-1) var(--_space-2); border: 1px solid var(--_border); border-radius: var(--_radius);
-      background: var(--_surface); color: var(--_text); cursor: pointer;
-    }
-    .exit:focus-visible { outline: var(--_focus-width) solid var(--_focus); outline-offset: var(--_focus-offset); }
+    .exit { position: absolute; top: var(--_space-2); right: var(--_space-2); z-index: 1; }
     .status { margin: 0; color: var(--_text-muted); }
     .status[data-kind='error'] { color: var(--_danger); }
   `,

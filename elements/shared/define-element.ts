@@ -29,13 +29,10 @@ export function defineElement(tag: string, ctor: CustomElementConstructor, versi
     reg.versions.set(tag, version);
     return;
   }
-  const existingVersion = reg.versions.get(tag) ?? 'unknown (not ahp-elements)';
+  const existingVersion = reg.versions.get(tag) ?? '? (not ahp-elements)';
   if (existing === ctor || existingVersion === version) return;
   const key = `${tag}|${existingVersion}|${version}`;
   if (reg.warned.has(key)) return;
   reg.warned.add(key);
-  console.warn(
-    `[ahp-elements] <${tag}> is already defined by version ${existingVersion}; this copy (version ${version}) ` +
-      'keeps that definition. Load a single copy of ahp-elements per page.',
-  );
+  console.warn(`[ahp-elements] <${tag}> is defined by version ${existingVersion}; version ${version} is not used. Load one copy per page.`);
 }

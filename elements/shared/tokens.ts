@@ -17,8 +17,8 @@ import { css } from 'lit';
  * @cssprop --ahp-color-success - Ready state.
  * @cssprop --ahp-color-warning - Starting and sign-in states.
  * @cssprop --ahp-color-danger - Error state and error text.
- * @cssprop --ahp-color-neutral - Stopped, unknown and disabled states.
- * @cssprop --ahp-color-focus - Focus ring colour.
+ * @cssprop --ahp-color-neutral - Stopped, unknown and disabled states (default: the muted text colour).
+ * @cssprop --ahp-color-focus - Focus ring colour (default: the accent).
  * @cssprop --ahp-focus-ring-width - Focus ring width (default 2px).
  * @cssprop --ahp-focus-ring-offset - Gap between a control and its focus ring (default 2px).
  * @cssprop --ahp-space-1 - Small gap.
@@ -36,12 +36,12 @@ export const tokenStyles = css`
     --_surface: var(--ahp-color-surface, light-dark(#ffffff, #0d1117));
     --_border: var(--ahp-color-border, light-dark(#d1d9e0, #3d444d));
     --_accent: var(--ahp-color-accent, light-dark(#0969da, #4493f8));
-    --_on-accent: var(--ahp-color-on-accent, light-dark(#ffffff, #0d1117));
+    --_on-accent: var(--ahp-color-on-accent, var(--_surface));
     --_success: var(--ahp-color-success, light-dark(#1a7f37, #3fb950));
     --_warning: var(--ahp-color-warning, light-dark(#9a6700, #d29922));
     --_danger: var(--ahp-color-danger, light-dark(#d1242f, #f85149));
-    --_neutral: var(--ahp-color-neutral, light-dark(#59636e, #9198a1));
-    --_focus: var(--ahp-color-focus, light-dark(#0969da, #4493f8));
+    --_neutral: var(--ahp-color-neutral, var(--_text-muted));
+    --_focus: var(--ahp-color-focus, var(--_accent));
     --_focus-width: var(--ahp-focus-ring-width, 2px);
     --_focus-offset: var(--ahp-focus-ring-offset, 2px);
     --_space-1: var(--ahp-space-1, 0.25rem);
