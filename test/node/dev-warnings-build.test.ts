@@ -13,7 +13,8 @@ const dirOf = (c: RollupOptions) => (c.output as OutputOptions).dir;
 async function build(config: RollupOptions, only?: (fileName: string) => boolean): Promise<Map<string, string>> {
   const bundle = await rollup({ ...config, onwarn: () => {} });
   try {
-    const { output } = await bundle.generate(config.output as OutputOptions);
+    // Without the output plugins (terser): rollup's own tree-shaking must already drop the `if (DEV)` code.
+    const { output } = await bundle.generate({ ...(config.output as OutputOptions), plugins: [] });
     const files = new Map<string, string>();
     for (const o of output) if (o.type === 'chunk' && (!only || only(o.fileName))) files.set(o.fileName, o.code);
     return files;
