@@ -24,6 +24,8 @@ export class StoreController<T> implements ReactiveController {
   private store: SessionStoreLike | undefined;
   private unsubscribe: (() => void) | undefined;
   private connected = false;
+  /** Whether the store had a session state at the last look: its arrival changes "loading" into "not found". */
+  private loaded = false;
 
   constructor(host: ReactiveControllerHost, options: StoreControllerOptions<T>) {
     this.host = host;
@@ -45,7 +47,9 @@ export class StoreController<T> implements ReactiveController {
   /** Runs before each render: follows a replaced store and re-selects (selectors may read host properties). */
   hostUpdate(): void {
     this.attach();
-    this.value = this.store ? this.options.select(this.store.getState()) : undefined;
+    const state = this.store?.getState();
+    this.loaded = state !== undefined;
+    this.value = this.store ? this.options.select(state) : undefined;
   }
 
   private attach(): void {
@@ -65,13 +69,16 @@ export class StoreController<T> implements ReactiveController {
   }
 
   private readonly onStoreChange = (): void => {
-    const next = this.store ? this.options.select(this.store.getState()) : undefined;
+    const state = this.store?.getState();
+    const loaded = state !== undefined;
+    const next = this.store ? this.options.select(state) : undefined;
     const prev = this.value;
     const same =
       next === undefined || prev === undefined
         ? next === prev
         : (this.options.equals ?? Object.is)(prev, next);
-    if (same) return;
+    if (same && loaded === this.loaded) return;
+    this.loaded = loaded;
     this.value = next;
     this.host.requestUpdate();
   };

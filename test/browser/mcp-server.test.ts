@@ -263,6 +263,16 @@ describe('<ahp-mcp-server> store and id', () => {
     await expect(el).to.be.accessible();
   });
 
+  it('turns from loading into not-found when the snapshot arrives without its server', async () => {
+    const store = new FakeStore(undefined);
+    const el = await fixture<AhpMcpServer>(html`<ahp-mcp-server server-id="missing" .store=${store}></ahp-mcp-server>`);
+    expect(el.matches(':state(loading)')).to.be.true;
+    store.setState(session([mcpServer('a', STATES.ready!)]));
+    await el.updateComplete;
+    expect(el.shadowRoot!.querySelector('[data-empty="not-found"]')).to.exist;
+    expect(el.matches(':state(not-found)')).to.be.true;
+  });
+
   it('follows state changes of its server and a new server-id', async () => {
     const { el, store } = await render([mcpServer('a', STATES.starting!), mcpServer('b', STATES.error!)]);
     store.setState(session([mcpServer('a', STATES.ready!), mcpServer('b', STATES.error!)]));
