@@ -21,9 +21,11 @@ function splitLists(entries) {
 /** Every `@cssprop --name - text` in the element sources (tokens.ts documents the global tokens once). */
 function tokenDescriptions() {
   const out = new Map();
-  for (const dir of readdirSync(ELEMENTS, { withFileTypes: true })) {
+  // Sorted: readdir order depends on the file system, and the first description of a token wins.
+  const dirs = readdirSync(ELEMENTS, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  for (const dir of dirs) {
     const folder = dir.isDirectory() ? path.join(ELEMENTS, dir.name) : undefined;
-    for (const file of folder ? readdirSync(folder).filter((f) => f.endsWith('.ts')) : []) {
+    for (const file of folder ? readdirSync(folder).filter((f) => f.endsWith('.ts')).sort() : []) {
       const src = readFileSync(path.join(folder, file), 'utf8');
       for (const m of src.matchAll(/@cssprop\s+(?:\{[^}]*\}\s+)?(--ahp-[a-z0-9-]+)\s+-\s+(.*)/g)) {
         if (!out.has(m[1])) out.set(m[1], m[2].trim());

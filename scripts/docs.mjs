@@ -55,11 +55,24 @@ export function readmeWithTables(readme, manifest) {
   return readme.slice(0, a) + apiTables(manifest) + readme.slice(b + END.length);
 }
 
+/** Where two texts first differ, a few lines of each, so a stale check says what changed. */
+function firstDifference(committed, generated) {
+  const a = committed.split('\n');
+  const b = generated.split('\n');
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  const show = (lines) => lines.slice(Math.max(0, i - 2), i + 4).join('\n');
+  return `first difference at line ${i + 1}\n--- committed\n${show(a)}\n+++ generated\n${show(b)}`;
+}
+
 function check() {
   const text = analyzeManifest();
   const manifest = JSON.parse(text);
   const stale = [];
-  if (!existsSync(MANIFEST) || readFileSync(MANIFEST, 'utf8') !== text) stale.push('custom-elements.json');
+  if (!existsSync(MANIFEST) || readFileSync(MANIFEST, 'utf8') !== text) {
+    stale.push('custom-elements.json');
+    if (existsSync(MANIFEST)) console.error(firstDifference(readFileSync(MANIFEST, 'utf8'), text));
+  }
   for (const [file, content] of typingsFiles(manifest)) {
     const full = path.join(root, file);
     if (!existsSync(full) || readFileSync(full, 'utf8') !== content) stale.push(file);

@@ -18,6 +18,8 @@ export function analyzeManifest() {
   const r = spawnSync(process.execPath, [cli, 'analyze', '--outdir', outdir], { cwd: root, encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`cem analyze failed:\n${r.stderr || r.stdout}`);
   const manifest = JSON.parse(readFileSync(path.join(root, outdir, 'custom-elements.json'), 'utf8'));
+  // The analyzer's glob yields files in whatever order the file system answers; sort so the output is stable.
+  manifest.modules?.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return `${JSON.stringify(manifest, null, 2)}\n`;
 }
 
