@@ -14,8 +14,11 @@ type Probe = { kind: string; log: string[]; [k: string]: unknown };
 
 let otherOrigin = '';
 const probes: Probe[] = [];
+/** Proxy frames of the <ahp-mcp-app> elements now in the document: a View torn down by an earlier test can still post. */
+const liveFrames = () =>
+  [...document.querySelectorAll('ahp-mcp-app')].map((app) => app.shadowRoot?.querySelector('iframe')?.contentWindow).filter(Boolean);
 const onProbe = (e: MessageEvent) => {
-  if (e.data?.method === 'test/probe') probes.push(e.data.params);
+  if (e.data?.method === 'test/probe' && liveFrames().includes(e.source as Window)) probes.push(e.data.params);
 };
 
 before(async () => {
