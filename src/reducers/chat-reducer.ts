@@ -2,7 +2,7 @@ import type { AnyAction, StateAction } from '../protocol/actions.js';
 import { SessionStatus, type ChatState } from '../protocol/session.js';
 import * as tc from './chat-tool-calls.js';
 import * as turns from './chat-turns.js';
-import { isAbsent, isRecord, isString, withKey, type Rec } from './guards.js';
+import { isAbsent, isString, tableReducer, withKey, type Rec } from './guards.js';
 import { withStatusFlag } from './status.js';
 
 type Handler = (state: ChatState, action: Rec) => ChatState;
@@ -41,21 +41,14 @@ const HANDLERS: ReadonlyMap<string, Handler> = new Map<string, Handler>([
   ['chat/toolCallAuthRequired', turns.onToolCall(tc.authRequired)],
   ['chat/toolCallAuthResolved', turns.onToolCall(tc.authResolved)],
 ]);
+const reduce = tableReducer(HANDLERS);
 
 /**
  * Pure, total chat reducer (AHP §6): turns, response parts and the tool-call lifecycle.
  * Unknown types, wrong turn/tool-call ids, wrong statuses and garbage return the same state.
  */
 export function chatReducer(state: ChatState, action: AnyAction | StateAction): ChatState {
-  if (!isRecord(state) || !isRecord(action) || typeof action.type !== 'string') return state;
-  const handler = HANDLERS.get(action.type);
-  if (!handler) return state;
-  try {
-    return handler(state, action);
-  } catch {
-    // A payload shape nobody anticipated must not take the channel down.
-    return state;
-  }
+  return reduce(state, action);
 }
 
 /** Chat action types this reducer understands. */

@@ -40,3 +40,20 @@ export function removeAt<T>(list: readonly T[], index: number): T[] {
   next.splice(index, 1);
   return next;
 }
+
+/**
+ * A total reducer from a table of handlers: unknown types and garbage return the same state, and a payload
+ * shape nobody anticipated (a handler that throws) must not take the channel down.
+ */
+export function tableReducer<S>(handlers: ReadonlyMap<string, (state: S, action: Rec) => S>): (state: S, action: unknown) => S {
+  return (state, action) => {
+    if (!isRecord(state) || !isRecord(action) || typeof action.type !== 'string') return state;
+    const handler = handlers.get(action.type);
+    if (!handler) return state;
+    try {
+      return handler(state, action);
+    } catch {
+      return state;
+    }
+  };
+}

@@ -1,7 +1,7 @@
 import type { AnyAction, StateAction } from '../protocol/actions.js';
 import type { SessionState } from '../protocol/session.js';
 import * as c from './customization-actions.js';
-import { isRecord, type Rec } from './guards.js';
+import { tableReducer, type Rec } from './guards.js';
 import * as chats from './session-chats.js';
 import * as lists from './session-collections.js';
 import * as meta from './session-metadata.js';
@@ -40,21 +40,14 @@ const HANDLERS: ReadonlyMap<string, Handler> = new Map<string, Handler>([
   ['session/mcpServerStopRequested', c.mcpServerStopRequested],
   ['session/mcpServerBackgroundRequested', c.mcpServerBackgroundRequested],
 ]);
+const reduce = tableReducer(HANDLERS);
 
 /**
  * Pure, total session reducer (AHP §5). Unknown types, ids and garbage payloads return the same
  * state object; only the path to what changed gets new objects.
  */
 export function sessionReducer(state: SessionState, action: AnyAction | StateAction): SessionState {
-  if (!isRecord(state) || !isRecord(action) || typeof action.type !== 'string') return state;
-  const handler = HANDLERS.get(action.type);
-  if (!handler) return state;
-  try {
-    return handler(state, action);
-  } catch {
-    // A payload shape nobody anticipated must not take the channel down.
-    return state;
-  }
+  return reduce(state, action);
 }
 
 /** Session action types this reducer understands. */
