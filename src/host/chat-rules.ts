@@ -1,4 +1,5 @@
 import type { AnyAction, ChatState, StateAction } from '../protocol/index.js';
+import { isResumableTurn } from '../reducers/index.js';
 
 type Rec = Record<string, unknown>;
 const isObject = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -38,6 +39,12 @@ export function chatActionRejection(state: ChatState, action: StateAction | AnyA
       if (a.type === 'chat/toolCallComplete' && tc.status === 'auth-required' && isFailedCompletion(a)) return undefined;
       const owner = isObject(tc.contributor) && tc.contributor.kind === 'client' ? tc.contributor.clientId : undefined;
       if (owner !== clientId) return `tool call '${String(a.toolCallId)}' is not contributed by client '${clientId}'`;
+      return undefined;
+    }
+    case 'chat/turnResume': {
+      const last = Array.isArray(state.turns) ? state.turns[state.turns.length - 1] : undefined;
+      if (isObject(state.activeTurn)) return `turn '${String(state.activeTurn.id)}' is still in progress`;
+      if (!isObject(last) || last.id !== a.turnId || !isResumableTurn(last)) return `turn '${String(a.turnId)}' is not the latest turn ending in a resumable error`;
       return undefined;
     }
     default:

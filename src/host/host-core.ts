@@ -9,7 +9,7 @@ import {
   type SessionState,
   type StateAction,
 } from '../protocol/index.js';
-import { forEachMcpServer } from '../reducers/index.js';
+import { forEachMcpServer, normalizeCustomizationToggle } from '../reducers/index.js';
 import { ChannelHandlers } from './channel-handlers.js';
 import { ChannelRegistry, type ChatChannel, type HostChannel } from './channel-registry.js';
 import { chatActionRejection } from './chat-rules.js';
@@ -141,6 +141,7 @@ export class HostCore {
   dispatchServerAction(channel: string, action: StateAction | AnyAction): ActionEnvelope {
     const ch = this.#channels.get(channel);
     if (!ch) throw new Error(`Unknown channel: ${channel}`);
+    if (ch.kind === 'session') action = normalizeCustomizationToggle(ch.state, action);
     const before = this.#channels.reduce(ch, action);
     const env = this.#publish(ch, { channel, action, serverSeq: ++this.#serverSeq });
     if (ch.kind === 'chat') this.#syncSummary(ch, before as ChatState);
@@ -258,9 +259,11 @@ export class HostCore {
     return env;
   }
 
-  #clientAction(clientId: string, { channel, clientSeq, action }: DispatchActionParams): void {
+  #clientAction(clientId: string, { channel, clientSeq, action: sent }: DispatchActionParams): void {
     const ch = this.#channels.get(channel);
     if (!ch) return; // unknown channels get no echo at all (spec)
+    // The older toggle shape is applied and echoed as 1.x `enablement` (a host may echo its own version).
+    const action = ch.kind === 'session' ? normalizeCustomizationToggle(ch.state, sent) : sent;
     const ctx: ClientActionContext = { channel, action, clientId, kind: ch.kind, session: ch.kind === 'chat' ? ch.session : channel };
     const origin = { clientId, clientSeq };
     const rejectionReason = this.#rejection(ch, ctx);

@@ -1,6 +1,8 @@
 import type { ErrorInfo, StringOrMarkdown, URI, UsageInfo } from './common.js';
 import type { Customization, CustomizationEnablement, McpAuthRequirement, McpServerState } from './customizations.js';
-import type { ChatSummary, Message, ResponsePart, SessionActiveClient, SessionInputRequest, ToolDefinition } from './session.js';
+import type { Artifact, BackgroundWork, ChatInputAnswer, ChatInputResponse, PendingMessageKind } from './chat-extras.js';
+import type { AgentInfo } from './root.js';
+import type { ChatInputRequest, ChatSummary, Message, ResponsePart, SessionActiveClient, SessionInputRequest, ToolDefinition, Turn } from './session.js';
 import type { ConfirmationOption, ToolCallContributor, ToolCallResult, ToolInput, ToolResultContent } from './tool-calls.js';
 
 /** Any action, including types from newer peers; reducers treat unknown types as no-ops. */
@@ -12,11 +14,17 @@ export type SessionAction =
   | { type: 'session/chatAdded'; summary: ChatSummary }
   | { type: 'session/chatRemoved'; chat: URI }
   | { type: 'session/chatUpdated'; chat: URI; changes: Partial<ChatSummary> }
+  /** `chats` is the complete resulting order; `destination` is informational only. */
+  | { type: 'session/chatsReordered'; chats: URI[]; destination?: unknown }
   | { type: 'session/defaultChatChanged'; defaultChat?: URI }
   | { type: 'session/titleChanged'; title: string }
   | { type: 'session/isReadChanged'; isRead: boolean }
   | { type: 'session/isArchivedChanged'; isArchived: boolean }
   | { type: 'session/activityChanged'; activity?: string }
+  | { type: 'session/changesetsChanged'; changesets?: unknown[] }
+  | { type: 'session/workingDirectorySet'; directory: URI }
+  | { type: 'session/workingDirectoryRemoved'; directory: URI }
+  | { type: 'session/workingDirectoryReplaced'; directory: URI; replacement: URI }
   | { type: 'session/configChanged'; config: Record<string, unknown>; replace?: boolean }
   | { type: 'session/metaChanged'; _meta?: Record<string, unknown> }
   | { type: 'session/serverToolsChanged'; tools: ToolDefinition[] }
@@ -31,7 +39,9 @@ export type SessionAction =
   | { type: 'session/mcpServerStateChanged'; id: string; state: McpServerState; channel?: URI }
   | { type: 'session/mcpServerStartRequested'; id: string }
   | { type: 'session/mcpServerStopRequested'; id: string }
-  | { type: 'session/mcpServerBackgroundRequested'; id: string };
+  | { type: 'session/mcpServerBackgroundRequested'; id: string }
+  | { type: 'session/artifactSet'; artifact: Artifact }
+  | { type: 'session/artifactRemoved'; uri: URI };
 
 interface ToolCallActionBase { turnId: string; toolCallId: string; _meta?: Record<string, unknown> }
 
@@ -65,9 +75,36 @@ export type ChatAction =
   | ({ type: 'chat/toolCallResultConfirmed'; approved: boolean } & ToolCallActionBase)
   | ({ type: 'chat/toolCallContentChanged'; content: ToolResultContent[] } & ToolCallActionBase)
   | ({ type: 'chat/toolCallAuthRequired'; auth: McpAuthRequirement } & ToolCallActionBase)
-  | ({ type: 'chat/toolCallAuthResolved' } & ToolCallActionBase);
+  | ({ type: 'chat/toolCallAuthResolved' } & ToolCallActionBase)
+  | { type: 'chat/turnResume'; turnId: string }
+  /** Without `turnId` every turn goes; with it, the turns after it go. The active turn is dropped either way. */
+  | { type: 'chat/truncated'; turnId?: string }
+  | { type: 'chat/turnsLoaded'; turns: Turn[]; turnsNextCursor?: string }
+  | { type: 'chat/activityChanged'; activity?: string }
+  | { type: 'chat/isReadChanged'; isRead: boolean }
+  | { type: 'chat/isArchivedChanged'; isArchived: boolean }
+  | { type: 'chat/pendingMessageSet'; kind: PendingMessageKind; id: string; message: Message }
+  | { type: 'chat/pendingMessageRemoved'; kind: PendingMessageKind; id: string }
+  | { type: 'chat/queuedMessagesReordered'; order: string[] }
+  | { type: 'chat/draftChanged'; draft?: Message }
+  | { type: 'chat/inputRequested'; request: ChatInputRequest }
+  | { type: 'chat/inputAnswerChanged'; requestId: string; questionId: string; answer?: ChatInputAnswer }
+  | { type: 'chat/inputCompleted'; requestId: string; response?: ChatInputResponse; answers?: Record<string, ChatInputAnswer> }
+  | { type: 'chat/workingDirectorySet'; directory: URI }
+  | { type: 'chat/workingDirectoryRemoved'; directory: URI }
+  | { type: 'chat/backgroundWorkSet'; work: BackgroundWork }
+  | { type: 'chat/backgroundWorkRemoved'; id: string }
+  | { type: 'chat/movableChanged'; movable: boolean }
+  | { type: 'chat/changesetsChanged'; changesets?: unknown[] }
+  | { type: 'chat/canvasesChanged'; canvases?: unknown[] };
 
-export type StateAction = SessionAction | ChatAction;
+export type RootAction =
+  | { type: 'root/agentsChanged'; agents: AgentInfo[] }
+  | { type: 'root/activeSessionsChanged'; activeSessions: number }
+  | { type: 'root/terminalsChanged'; terminals: unknown[] }
+  | { type: 'root/configChanged'; config: Record<string, unknown>; replace?: boolean };
+
+export type StateAction = SessionAction | ChatAction | RootAction;
 
 /**
  * Action types a client may dispatch (`IS_CLIENT_DISPATCHABLE` upstream). Anything else is

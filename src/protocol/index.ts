@@ -3,5 +3,7 @@ export * from './common.js';
 export * from './customizations.js';
 export * from './tool-calls.js';
 export * from './session.js';
+export * from './chat-extras.js';
+export * from './root.js';
 export * from './actions.js';
 export * from './commands.js';

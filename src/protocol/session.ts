@@ -1,4 +1,5 @@
 import type { ContentRef, ErrorInfo, JsonPrimitive, Open, StringOrMarkdown, URI, UsageInfo } from './common.js';
+import type { Artifact, BackgroundWork, PendingMessage } from './chat-extras.js';
 import type { ClientPluginCustomization, Customization } from './customizations.js';
 import type {
   ToolCallAuthRequiredState,
@@ -94,7 +95,8 @@ export interface SessionState {
   customizations?: Customization[];
   changesets?: unknown[];
   inputNeeded?: SessionInputRequest[];
-  artifacts?: unknown[];
+  /** 1.1.0: resources the agent produced, keyed by `uri`. */
+  artifacts?: Artifact[];
   _meta?: Record<string, unknown>;
 }
 
@@ -141,8 +143,25 @@ export interface ChatState {
   activity?: string;
   modifiedAt: string;
   turns: Turn[];
+  /** Present when `turns` is a tail window: page older turns with `fetchTurns`. */
   turnsNextCursor?: string;
   activeTurn?: ActiveTurn;
+  /** The message to inject into the running turn (at most one). */
+  steeringMessage?: PendingMessage;
+  /** Messages that start the next turns, in order. */
+  queuedMessages?: PendingMessage[];
+  /** The unsent composer text, shared between clients. */
+  draft?: Message;
+  workingDirectories?: URI[];
+  /** Work that outlives the turn that started it. */
+  backgroundWork?: BackgroundWork[];
+  changesets?: unknown[];
+  canvases?: unknown[];
+  /** May be moved with `moveChat`; absent means false. */
+  movable?: boolean;
+  interactivity?: 'full' | 'read-only' | 'hidden';
+  origin?: unknown;
+  changes?: unknown;
   _meta?: Record<string, unknown>;
   [key: string]: unknown;
 }

@@ -2,6 +2,10 @@ import type { AnyAction, StateAction } from '../protocol/actions.js';
 import { SessionStatus, type ChatState } from '../protocol/session.js';
 import * as tc from './chat-tool-calls.js';
 import * as turns from './chat-turns.js';
+import * as history from './chat-history.js';
+import * as input from './chat-input.js';
+import * as meta from './chat-metadata.js';
+import * as pending from './chat-pending.js';
 import { isAbsent, isString, tableReducer, withKey, type Rec } from './guards.js';
 import { withStatusFlag } from './status.js';
 
@@ -40,6 +44,23 @@ const HANDLERS: ReadonlyMap<string, Handler> = new Map<string, Handler>([
   ['chat/toolCallContentChanged', turns.onToolCall(tc.contentChanged)],
   ['chat/toolCallAuthRequired', turns.onToolCall(tc.authRequired)],
   ['chat/toolCallAuthResolved', turns.onToolCall(tc.authResolved)],
+  ['chat/turnResume', history.turnResume],
+  ['chat/truncated', history.truncated],
+  ['chat/turnsLoaded', history.turnsLoaded],
+  ['chat/pendingMessageSet', pending.pendingMessageSet],
+  ['chat/pendingMessageRemoved', pending.pendingMessageRemoved],
+  ['chat/queuedMessagesReordered', pending.queuedMessagesReordered],
+  ['chat/draftChanged', pending.draftChanged],
+  ['chat/inputRequested', input.inputRequested],
+  ['chat/inputAnswerChanged', input.inputAnswerChanged],
+  ['chat/inputCompleted', input.inputCompleted],
+  ['chat/workingDirectorySet', meta.workingDirectorySet],
+  ['chat/workingDirectoryRemoved', meta.workingDirectoryRemoved],
+  ['chat/backgroundWorkSet', meta.backgroundWorkSet],
+  ['chat/backgroundWorkRemoved', meta.backgroundWorkRemoved],
+  ['chat/movableChanged', meta.movableChanged],
+  ['chat/changesetsChanged', meta.replaceList('changesets')],
+  ['chat/canvasesChanged', meta.replaceList('canvases')],
 ]);
 const reduce = tableReducer(HANDLERS);
 

@@ -12,3 +12,6 @@ export {
 export { hasStatus, withActivity, withInputNeededStatus, withStatusFlag } from './status.js';
 export { chatReducer, CHAT_ACTION_TYPES } from './chat-reducer.js';
 export { isTerminal as isToolCallTerminal, needsInput as toolCallNeedsInput } from './chat-tool-calls.js';
+export { rootReducer, ROOT_ACTION_TYPES } from './root-reducer.js';
+export { normalizeCustomizationToggle } from './customization-toggle.js';
+export { isResumable as isResumableTurn } from './chat-history.js';

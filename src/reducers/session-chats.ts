@@ -35,24 +35,22 @@ export function chatUpdated(state: SessionState, a: Rec): SessionState {
 }
 
 /**
- * `session/chatsReordered`: the listed chats (in their current relative order) move as one block
- * to the start, the end, or before/after an anchor chat; a missing anchor or unknown kind means the end.
+ * `session/chatsReordered`: `chats` is the complete resulting order (authoritative; a `destination` that
+ * rides along is informational). It applies only when it names every chat of the catalogue exactly once;
+ * an incomplete list, an unknown URI or a duplicate is a no-op, as is an order that moves nothing.
  */
 export function chatsReordered(state: SessionState, a: Rec): SessionState {
   const chats = chatsOf(state);
-  if (!isStringArray(a.chats)) return state;
-  const wanted = new Set(a.chats);
-  const moving = chats.filter((c) => isRecord(c) && wanted.has(c.resource));
-  if (moving.length === 0) return state;
-  const rest = chats.filter((c) => !moving.includes(c));
-  const dest = isRecord(a.destination) ? a.destination : {};
-  const anchor = dest.chat ?? dest.anchor;
-  let at = rest.length;
-  if (dest.kind === 'start') at = 0;
-  else if ((dest.kind === 'before' || dest.kind === 'after') && isString(anchor)) {
-    const i = indexBy(rest, 'resource', anchor);
-    if (i >= 0) at = dest.kind === 'before' ? i : i + 1;
+  if (!isStringArray(a.chats) || a.chats.length !== chats.length) return state;
+  const byUri = new Map<unknown, ChatSummary>();
+  for (const c of chats) if (isRecord(c)) byUri.set(c.resource, c);
+  if (byUri.size !== chats.length) return state;
+  const next: ChatSummary[] = [];
+  for (const uri of a.chats) {
+    const c = byUri.get(uri);
+    if (!c) return state;
+    byUri.delete(uri);
+    next.push(c);
   }
-  const next = [...rest.slice(0, at), ...moving, ...rest.slice(at)];
   return next.every((c, i) => c === chats[i]) ? state : { ...state, chats: next };
 }

@@ -1,6 +1,8 @@
 import type { AnyAction, StateAction } from '../protocol/actions.js';
 import type { SessionState } from '../protocol/session.js';
 import * as c from './customization-actions.js';
+import { normalizeCustomizationToggle } from './customization-toggle.js';
+import * as artifacts from './session-artifacts.js';
 import { tableReducer, type Rec } from './guards.js';
 import * as chats from './session-chats.js';
 import * as lists from './session-collections.js';
@@ -34,11 +36,13 @@ const HANDLERS: ReadonlyMap<string, Handler> = new Map<string, Handler>([
   ['session/customizationsChanged', c.customizationsChanged],
   ['session/customizationUpdated', c.customizationUpdated],
   ['session/customizationRemoved', c.customizationRemoved],
-  ['session/customizationToggled', c.customizationToggled],
+  ['session/customizationToggled', (s, a) => c.customizationToggled(s, normalizeCustomizationToggle(s, a))],
   ['session/mcpServerStateChanged', c.mcpServerStateChanged],
   ['session/mcpServerStartRequested', c.mcpServerStartRequested],
   ['session/mcpServerStopRequested', c.mcpServerStopRequested],
   ['session/mcpServerBackgroundRequested', c.mcpServerBackgroundRequested],
+  ['session/artifactSet', artifacts.artifactSet],
+  ['session/artifactRemoved', artifacts.artifactRemoved],
 ]);
 const reduce = tableReducer(HANDLERS);
 

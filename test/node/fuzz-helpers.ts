@@ -77,7 +77,7 @@ export function initialFuzzSession(): SessionState {
 /** A well-typed session action aimed at known and unknown ids. */
 export function randomSessionAction(rnd: () => number): Record<string, unknown> {
   const id = pick(rnd, IDS);
-  switch (Math.floor(rnd() * 16)) {
+  switch (Math.floor(rnd() * 21)) {
     case 0: return { type: 'session/customizationsChanged', customizations: Array.from({ length: Math.floor(rnd() * 4) }, () => randomCustomization(rnd)) };
     case 1: return { type: 'session/customizationUpdated', customization: randomCustomization(rnd) };
     case 2: return { type: 'session/customizationRemoved', id };
@@ -93,6 +93,16 @@ export function randomSessionAction(rnd: () => number): Record<string, unknown> 
     case 12: return { type: 'session/inputNeededRemoved', id: pick(rnd, ['r1', 'r2', 'r3']) };
     case 13: return { type: 'session/chatAdded', summary: { resource: pick(rnd, ['ahp-chat:/a', 'ahp-chat:/b']), title: 'c', status: 1, modifiedAt: '2026-01-01T00:00:00Z' } };
     case 14: return { type: 'session/chatRemoved', chat: pick(rnd, ['ahp-chat:/a', 'ahp-chat:/b', 'ahp-chat:/z']) };
+    case 15: {
+      // Mostly complete permutations of the chats the generator adds, sometimes incomplete or with duplicates.
+      const all = ['ahp-chat:/a', 'ahp-chat:/b'];
+      const chats = rnd() < 0.6 ? (rnd() < 0.5 ? all : [...all].reverse()) : pick(rnd, [['ahp-chat:/a'], ['ahp-chat:/a', 'ahp-chat:/a'], ['ahp-chat:/z', 'ahp-chat:/b'], []]);
+      return { type: 'session/chatsReordered', chats, ...(rnd() < 0.3 ? { destination: { kind: 'start' } } : {}) };
+    }
+    case 16: return { type: 'session/artifactSet', artifact: { type: pick(rnd, ['resource', 'x-bundle']), uri: pick(rnd, ['ahp-content:/1', 'ahp-content:/2']), label: 'A', relations: [] } };
+    case 17: return { type: 'session/artifactRemoved', uri: pick(rnd, ['ahp-content:/1', 'ahp-content:/2', 'ahp-content:/9']) };
+    case 18: return { type: pick(rnd, ['session/workingDirectorySet', 'session/workingDirectoryRemoved']), directory: pick(rnd, ['file:///a', 'file:///b']) };
+    case 19: return { type: 'session/chatUpdated', chat: pick(rnd, ['ahp-chat:/a', 'ahp-chat:/b']), changes: { title: `c${Math.floor(rnd() * 5)}` } };
     default: return { type: 'session/activeClientSet', activeClient: { clientId: pick(rnd, ['me', 'you']), tools: [] } };
   }
 }
@@ -102,9 +112,9 @@ export function randomGarbage(rnd: () => number): unknown {
   const type = pick(rnd, [
     'session/customizationToggled', 'session/mcpServerStateChanged', 'session/customizationUpdated', 'session/customizationsChanged',
     'session/customizationRemoved', 'session/inputNeededSet', 'session/chatUpdated', 'session/mcpServerStartRequested',
-    'x-vendor/thing', 'session/', '', 'chat/toolCallStart',
+    'x-vendor/thing', 'session/', '', 'chat/toolCallStart', 'session/chatsReordered', 'session/artifactSet', 'session/artifactRemoved',
   ]);
-  const fields = ['id', 'state', 'enablement', 'enabled', 'customization', 'customizations', 'request', 'chat', 'changes', 'channel'];
+  const fields = ['id', 'state', 'enablement', 'enabled', 'customization', 'customizations', 'request', 'chat', 'changes', 'channel', 'chats', 'artifact', 'uri', 'destination'];
   const action: Record<string, unknown> = { type: rnd() < 0.05 ? pick(rnd, GARBAGE_VALUES) : type };
   for (const f of fields) if (rnd() < 0.4) action[f] = pick(rnd, GARBAGE_VALUES);
   return rnd() < 0.02 ? pick(rnd, GARBAGE_VALUES) : action;
@@ -155,7 +165,9 @@ export function randomChatAction(rnd: () => number, state: ChatState): Record<st
   const toolCallId = live.length > 0 && rnd() < 0.85 ? pick(rnd, live) : pick(rnd, TOOL_CALL_IDS);
   const base = { turnId, toolCallId, ...(rnd() < 0.1 ? { _meta: { ui: { resourceUri: 'ui://app' }, step: Math.floor(rnd() * 9) } } : {}) };
   const partId = pick(rnd, ['m0', 'r0', 'x']);
-  switch (Math.floor(rnd() * 24)) {
+  const requestId = liveRequestId(state) ?? pick(rnd, ['r0', 'r1']);
+  const queued = state.queuedMessages?.map((m) => m.id) ?? [];
+  switch (Math.floor(rnd() * 40)) {
     case 0: case 1:
       return { type: 'chat/turnStarted', turnId: rnd() < 0.7 ? `t${Math.floor(rnd() * 1e6)}` : pick(rnd, TURN_IDS), startedAt: '2026-02-01T10:00:00.000Z', message: { text: 'go', origin: { kind: pick(rnd, ['user', 'x-bot']) } } };
     case 2: case 3:
@@ -185,8 +197,50 @@ export function randomChatAction(rnd: () => number, state: ChatState): Record<st
     case 20: return { type: pick(rnd, ['chat/turnComplete', 'chat/turnCancelled']), turnId, duration: pick(rnd, [0, 15, -3, 1e3]) };
     case 21: return { type: 'chat/error', turnId, duration: 4, part: { kind: 'error', error: { errorType: 'x', message: 'boom' }, resumable: rnd() < 0.5 } };
     case 22: return { type: pick(rnd, ['chat/isReadChanged', 'chat/isArchivedChanged']), isRead: rnd() < 0.5, isArchived: rnd() < 0.5 };
-    default: return { type: 'chat/activityChanged', activity: pick(rnd, ['Thinking', undefined, null]) };
+    case 23: return { type: 'chat/activityChanged', activity: pick(rnd, ['Thinking', undefined, null]) };
+    case 24: case 25:
+      return { type: 'chat/pendingMessageSet', kind: pick(rnd, ['steering', 'queued', 'queued', 'x-later']), id: pick(rnd, ['p0', 'p1', 'p2']), message: { text: 'later', origin: { kind: 'user' } } };
+    case 26: return { type: 'chat/pendingMessageRemoved', kind: pick(rnd, ['steering', 'queued']), id: pick(rnd, ['p0', 'p1', 'p2', 'p9']) };
+    case 27: return { type: 'chat/queuedMessagesReordered', order: rnd() < 0.7 ? [...queued].reverse() : pick(rnd, [['p2', 'p2'], ['p9'], []]) };
+    case 28: return { type: 'chat/draftChanged', ...(rnd() < 0.7 ? { draft: { text: `d${Math.floor(rnd() * 3)}`, origin: { kind: 'user' } } } : {}) };
+    case 29: case 30:
+      return { type: 'chat/inputRequested', request: { id: pick(rnd, ['r0', 'r1']), message: 'Which?', questions: [{ id: 'q', kind: pick(rnd, ['text', 'single-select', 'x-slider']), message: 'Q' }] } };
+    case 31: return { type: 'chat/inputAnswerChanged', requestId, questionId: pick(rnd, ['q', 'q2']), ...(rnd() < 0.8 ? { answer: { state: 'draft', value: { kind: 'text', value: 'a' } } } : {}) };
+    case 32: return { type: 'chat/inputCompleted', requestId, ...(rnd() < 0.9 ? { response: pick(rnd, ['accept', 'decline', 'cancel', 'x-later']) } : {}), answers: { q: { state: 'submitted', value: { kind: 'text', value: 'b' } } } };
+    case 33: {
+      const ids = state.turns.map((t) => t.id);
+      return rnd() < 0.3 ? { type: 'chat/truncated' } : { type: 'chat/truncated', turnId: ids.length > 0 && rnd() < 0.8 ? pick(rnd, ids) : pick(rnd, TURN_IDS) };
+    }
+    case 34: {
+      const loaded = Array.from({ length: Math.floor(rnd() * 3) }, () => ({
+        id: rnd() < 0.7 ? `old${Math.floor(rnd() * 1e6)}` : pick(rnd, TURN_IDS), startedAt: '2026-01-01T00:00:00.000Z', duration: 3,
+        message: { text: 'old', origin: { kind: 'user' } }, responseParts: [{ kind: 'markdown', id: 'm', content: 'old' }], usage: undefined, state: pick(rnd, ['complete', 'error']),
+      }));
+      return { type: 'chat/turnsLoaded', turns: loaded, ...(rnd() < 0.5 ? { turnsNextCursor: 'older' } : {}) };
+    }
+    case 35: case 36: {
+      const last = state.turns[state.turns.length - 1];
+      return { type: 'chat/turnResume', turnId: last && rnd() < 0.85 ? last.id : pick(rnd, TURN_IDS) };
+    }
+    case 37: return { type: pick(rnd, ['chat/workingDirectorySet', 'chat/workingDirectoryRemoved']), directory: pick(rnd, ['file:///a', 'file:///b']) };
+    case 38: return rnd() < 0.6
+      ? { type: 'chat/backgroundWorkSet', work: { id: pick(rnd, ['w0', 'w1']), kind: pick(rnd, ['shell', 'subagent', 'x-daemon']), label: 'bg' } }
+      : { type: 'chat/backgroundWorkRemoved', id: pick(rnd, ['w0', 'w1', 'w9']) };
+    default:
+      return pick(rnd, [
+        { type: 'chat/movableChanged', movable: rnd() < 0.5 },
+        { type: 'chat/changesetsChanged', ...(rnd() < 0.6 ? { changesets: [{ uri: 'ahp-changeset:/1' }] } : {}) },
+        { type: 'chat/canvasesChanged', ...(rnd() < 0.6 ? { canvases: [{ resource: 'ahp-canvas:/1' }] } : {}) },
+      ]);
   }
+}
+
+/** Id of an open input request in the active turn, so answers and completions mostly hit one. */
+function liveRequestId(state: ChatState): string | undefined {
+  const parts = state.activeTurn?.responseParts;
+  if (!Array.isArray(parts)) return undefined;
+  for (const p of parts) if (p?.kind === 'inputRequest' && p.response === undefined && typeof p.request?.id === 'string') return p.request.id;
+  return undefined;
 }
 
 /** Chat actions with wrong types, missing fields, unknown type names, and non-object actions (null included). */
@@ -196,9 +250,14 @@ export function randomChatGarbage(rnd: () => number): unknown {
     'chat/turnStarted', 'chat/toolCallStart', 'chat/toolCallDelta', 'chat/toolCallReady', 'chat/toolCallConfirmed', 'chat/toolCallComplete',
     'chat/toolCallResultConfirmed', 'chat/toolCallContentChanged', 'chat/toolCallAuthRequired', 'chat/toolCallAuthResolved',
     'chat/responsePart', 'chat/delta', 'chat/turnComplete', 'chat/error', 'chat/x-future', 'session/titleChanged', 'toString', '__proto__',
+    'chat/turnResume', 'chat/truncated', 'chat/turnsLoaded', 'chat/pendingMessageSet', 'chat/pendingMessageRemoved', 'chat/queuedMessagesReordered',
+    'chat/draftChanged', 'chat/inputRequested', 'chat/inputAnswerChanged', 'chat/inputCompleted', 'chat/workingDirectorySet', 'chat/workingDirectoryRemoved',
+    'chat/backgroundWorkSet', 'chat/backgroundWorkRemoved', 'chat/movableChanged', 'chat/changesetsChanged', 'chat/canvasesChanged',
   ]);
   const fields = ['turnId', 'toolCallId', 'toolName', 'displayName', 'content', 'invocationMessage', 'result', 'approved', 'confirmed', 'reason',
-    'auth', 'part', 'partId', 'duration', 'message', 'startedAt', 'contributor', '_meta', 'options', 'selectedOptionId', 'requiresResultConfirmation'];
+    'auth', 'part', 'partId', 'duration', 'message', 'startedAt', 'contributor', '_meta', 'options', 'selectedOptionId', 'requiresResultConfirmation',
+    'kind', 'id', 'order', 'draft', 'request', 'requestId', 'questionId', 'answer', 'answers', 'response', 'turns', 'turnsNextCursor', 'directory', 'work',
+    'movable', 'changesets', 'canvases'];
   const action: Record<string, unknown> = { type: rnd() < 0.05 ? pick(rnd, GARBAGE_VALUES) : type };
   for (const f of fields) if (rnd() < 0.3) action[f] = pick(rnd, [...GARBAGE_VALUES, 't0', 'tc0', { success: 'yes' }, { kind: 'error' }, { resource: null }]);
   return action;

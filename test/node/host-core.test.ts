@@ -195,6 +195,24 @@ test('onClientAction can refuse an action; the refusal is echoed with its reason
   client.close();
 });
 
+test('the older customizationToggled {id, enabled} is applied and echoed as enablement', async () => {
+  const { host, client, envelopes } = setup();
+  await client.initialize();
+  await client.subscribe(SESSION);
+  client.dispatch({ channel: SESSION, clientSeq: client.nextClientSeq(), action: { type: 'session/customizationToggled', id: 'basic', enabled: false } as never });
+  await until(() => envelopes.length === 1, 'the echo');
+  assert.equal(envelopes[0]!.rejectionReason, undefined);
+  assert.deepEqual(envelopes[0]!.action, { type: 'session/customizationToggled', id: 'basic', enablement: [{ kind: 'global', enabled: false }] });
+  const child = (host.getSessionState(SESSION)!.customizations![1] as PluginCustomization).children![0] as McpServerCustomization;
+  assert.deepEqual(child.enablement, [{ kind: 'global', enabled: false }]);
+  assert.equal('enabled' in child, false);
+  // Server-originated toggles in the older shape are normalized the same way.
+  host.dispatchServerAction(SESSION, { type: 'session/customizationToggled', id: 'everything', enabled: false } as never);
+  await until(() => envelopes.length === 2, 'the server toggle');
+  assert.deepEqual(envelopes[1]!.action, { type: 'session/customizationToggled', id: 'everything', enablement: [{ kind: 'global', enabled: false }] });
+  client.close();
+});
+
 test('an action for an unknown channel is silently dropped', async () => {
   const { host, client, envelopes } = setup();
   await client.initialize();

@@ -53,9 +53,9 @@ describe('turns', () => {
     assert.equal(chatReducer(c, { type: 'chat/turnStarted', turnId: T, startedAt: 'x' } as never), c);
   });
   it('turnStarted consumes the queued or steering message', () => {
-    const queued = fold(chat({ queuedMessages: [{ id: 'q1' }, { id: 'q2' }] }), { type: 'chat/turnStarted', turnId: T, startedAt: 'x', message: msg, queuedMessageId: 'q1' });
-    assert.deepEqual(queued.queuedMessages, [{ id: 'q2' }]);
-    const steering = fold(chat({ steeringMessage: { id: 's1' } }), { type: 'chat/turnStarted', turnId: T, startedAt: 'x', message: msg, queuedMessageId: 's1' });
+    const queued = fold(chat({ queuedMessages: [{ id: 'q1', message: msg }, { id: 'q2', message: msg }] as never }), { type: 'chat/turnStarted', turnId: T, startedAt: 'x', message: msg, queuedMessageId: 'q1' });
+    assert.deepEqual(queued.queuedMessages, [{ id: 'q2', message: msg }]);
+    const steering = fold(chat({ steeringMessage: { id: 's1', message: msg } as never }), { type: 'chat/turnStarted', turnId: T, startedAt: 'x', message: msg, queuedMessageId: 's1' });
     assert.equal('steeringMessage' in steering, false);
   });
   it('delta and reasoning grow their parts; wrong ids are no-ops', () => {

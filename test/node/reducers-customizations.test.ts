@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Customization, McpServerCustomization, PluginCustomization, SessionState } from '../../src/protocol/index.js';
-import { effectiveEnabled, findMcpServer, sessionReducer } from '../../src/reducers/index.js';
+import { effectiveEnabled, findMcpServer, normalizeCustomizationToggle, sessionReducer } from '../../src/reducers/index.js';
 
 const top: McpServerCustomization = {
   type: 'mcpServer', id: 'top', uri: 'file:///mcp.json', name: 'Top',
@@ -165,14 +165,31 @@ describe('session/customizationToggled', () => {
     const dirOn = sessionReducer(s, act('session/customizationToggled', { id: 'dir', enablement: [] }));
     assert.equal((customizations(dirOn)[2] as { enabled: boolean }).enabled, true);
   });
-  it('accepts the older {id, enabled} shape', () => {
+  it('normalizes the older {id, enabled} shape to enablement (no entry is left with enabled:false and no enablement)', () => {
     const s = base();
     const next = sessionReducer(s, act('session/customizationToggled', { id: 'top', enabled: false }));
     const server = findMcpServer(next, 'top');
-    assert.equal(server?.enabled, false);
+    assert.deepEqual(server?.enablement, [{ kind: 'global', enabled: false }]);
+    assert.equal('enabled' in (server ?? {}), false);
     assert.equal(server && effectiveEnabled(server), false);
+    // The entry's most specific decision takes the value; the others are kept.
+    const scoped = { ...s, customizations: [{ ...top, enablement: [{ kind: 'session', enabled: true }, { kind: 'global', enabled: false }] }, ...customizations(s).slice(1)] } as SessionState;
+    assert.deepEqual(findMcpServer(sessionReducer(scoped, act('session/customizationToggled', { id: 'top', enabled: false })), 'top')?.enablement,
+      [{ kind: 'session', enabled: false }, { kind: 'global', enabled: false }]);
+    // A child without decisions gets a global one; a leaf child keeps only its enabled flag.
+    assert.deepEqual(findMcpServer(sessionReducer(s, act('session/customizationToggled', { id: 'child', enabled: false })), 'child')?.enablement, [{ kind: 'global', enabled: false }]);
     const agent = sessionReducer(s, act('session/customizationToggled', { id: 'agent', enabled: false }));
     assert.equal(pluginOf(agent).children?.[1]?.enabled, false);
+  });
+  it('normalizeCustomizationToggle rewrites only the older shape', () => {
+    const s = base();
+    const older = { type: 'session/customizationToggled', id: 'top', enabled: true, extra: 1 };
+    assert.deepEqual(normalizeCustomizationToggle(s, older), { type: 'session/customizationToggled', id: 'top', extra: 1, enablement: [{ kind: 'global', enabled: true }] });
+    const newer = { type: 'session/customizationToggled', id: 'top', enablement: [] };
+    assert.equal(normalizeCustomizationToggle(s, newer), newer);
+    const other = { type: 'session/titleChanged', title: 'x', enabled: true };
+    assert.equal(normalizeCustomizationToggle(s, other), other);
+    assert.deepEqual((normalizeCustomizationToggle(undefined, older) as Record<string, unknown>).enablement, [{ kind: 'global', enabled: true }]);
   });
   it('matches the top level before children', () => {
     const s = base();

@@ -2,7 +2,7 @@
 // and the state stays well formed. The seed is printed so a failure can be replayed (AHP_FUZZ_SEED).
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { chatReducer, sessionReducer } from '../../src/reducers/index.js';
+import { CHAT_ACTION_TYPES, SESSION_ACTION_TYPES, chatReducer, sessionReducer } from '../../src/reducers/index.js';
 import type { ChatState, SessionState } from '../../src/protocol/index.js';
 import {
   createRandom, pick, randomGarbage, randomSessionAction, initialFuzzSession, initialFuzzChat, randomChatAction, randomChatGarbage,
@@ -35,6 +35,7 @@ test(`session reducer survives ${STEPS} random actions`, () => {
   const rnd = createRandom(seed);
   let state = initialFuzzSession();
   let changed = 0;
+  const effective = new Set<string>();
   for (let step = 0; step < STEPS; step++) {
     const action = rnd() < 0.75 ? randomSessionAction(rnd) : randomGarbage(rnd);
     let next: SessionState;
@@ -43,14 +44,23 @@ test(`session reducer survives ${STEPS} random actions`, () => {
     } catch (error) {
       assert.fail(`reducer threw at step ${step} (seed ${seed}) on ${JSON.stringify(action)}: ${String(error)}`);
     }
-    if (next !== state) changed++;
+    if (next !== state) {
+      changed++;
+      effective.add(String((action as { type?: unknown }).type));
+    }
     if (step % 97 === 0 || next !== state) assertWellFormedSession(next, step, seed);
     state = next;
     if (rnd() < 0.001) state = initialFuzzSession();
   }
   // A generator that only produced no-ops would prove nothing.
   assert.ok(changed > STEPS / 20, `only ${changed} of ${STEPS} actions changed the state`);
+  if (STEPS >= 20_000) {
+    for (const type of ['session/chatsReordered', 'session/artifactSet', 'session/artifactRemoved', 'session/customizationToggled', 'session/mcpServerBackgroundRequested']) {
+      assert.ok(effective.has(type), `'${type}' never changed the state (seed ${seed})`);
+    }
+  }
   void pick;
+  void SESSION_ACTION_TYPES;
 });
 
 function assertWellFormedToolCalls(parts: unknown, where: string, statuses: Set<string>): void {
@@ -79,7 +89,16 @@ function assertWellFormedChat(s: ChatState, where: string, statuses: Set<string>
       if (p.kind === 'toolCall') assert.ok(p.toolCall.status === 'completed' || p.toolCall.status === 'cancelled', `ended turns hold only finished tool calls (${where})`);
     }
   }
+  if (s.queuedMessages !== undefined) {
+    assert.ok(Array.isArray(s.queuedMessages) && s.queuedMessages.length > 0, `queuedMessages is a non-empty array or absent (${where})`);
+    assert.equal(new Set(s.queuedMessages.map((m) => m.id)).size, s.queuedMessages.length, `queued ids are unique (${where})`);
+  }
+  if (s.steeringMessage !== undefined) assert.equal(typeof s.steeringMessage.id, 'string', `steeringMessage.id (${where})`);
+  if (s.backgroundWork !== undefined) assert.ok(Array.isArray(s.backgroundWork), `backgroundWork (${where})`);
+  if (s.turnsNextCursor !== undefined) assert.equal(typeof s.turnsNextCursor, 'string', `turnsNextCursor (${where})`);
+  assert.equal(new Set(s.turns.map((t) => t.id)).size, s.turns.length, `turn ids are unique (${where})`);
   if (s.activeTurn !== undefined) {
+    assert.ok(!s.turns.some((t) => t.id === s.activeTurn!.id), `the active turn is not also a finished one (${where})`);
     assert.equal(typeof s.activeTurn.id, 'string', `activeTurn.id (${where})`);
     assert.equal(typeof s.activeTurn.startedAt, 'string', `activeTurn.startedAt (${where})`);
     assert.ok(typeof s.activeTurn.message === 'object' && s.activeTurn.message !== null, `activeTurn.message (${where})`);
@@ -97,6 +116,7 @@ test(`chat reducer survives ${STEPS} random actions`, () => {
   let state = initialFuzzChat();
   let changed = 0;
   let nullActions = 0;
+  const effective = new Set<string>();
   for (let step = 0; step < STEPS; step++) {
     const action = rnd() < 0.7 ? randomChatAction(rnd, state) : randomChatGarbage(rnd);
     if (action === null) nullActions++;
@@ -106,7 +126,10 @@ test(`chat reducer survives ${STEPS} random actions`, () => {
     } catch (error) {
       assert.fail(`chat reducer threw at step ${step} (seed ${seed}) on ${JSON.stringify(action)}: ${String(error)}`);
     }
-    if (next !== state) changed++;
+    if (next !== state) {
+      changed++;
+      effective.add(String((action as { type?: unknown }).type));
+    }
     if (step % 97 === 0 || next !== state) assertWellFormedChat(next, `step ${step}, seed ${seed}, action ${JSON.stringify(action)}`, statuses);
     state = next;
     // Keep the history short so the checks stay cheap; a fresh chat also replays the early lifecycle.
@@ -117,6 +140,10 @@ test(`chat reducer survives ${STEPS} random actions`, () => {
   // Valid lifecycles must actually reach every known status, or the generator proves little.
   for (const status of ['streaming', 'pending-confirmation', 'running', 'auth-required', 'pending-result-confirmation', 'completed', 'cancelled']) {
     assert.ok(statuses.has(status), `no tool call reached ${status} (seed ${seed})`);
+  }
+  // Every action type the chat reducer models must have changed the state at least once, or it was not really exercised.
+  if (STEPS >= 20_000) {
+    for (const type of CHAT_ACTION_TYPES) assert.ok(effective.has(type), `'${type}' never changed the state (seed ${seed})`);
   }
 });
 

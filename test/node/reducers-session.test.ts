@@ -84,21 +84,32 @@ describe('chat catalog', () => {
     assert.equal(run(s, 'session/chatUpdated', { chat: 'ahp-chat:/9', changes: { title: 'x' } }), s);
     assert.equal(run(s, 'session/chatUpdated', { chat: 'ahp-chat:/3', changes: 'x' }), s);
   });
-  it('chatsReordered moves the listed chats as a block', () => {
+  it('chatsReordered applies the complete resulting order (destination is informational)', () => {
     const s = base();
     const ids = (...n: string[]) => n.map((x) => `ahp-chat:/${x}`);
-    assert.equal(order(run(s, 'session/chatsReordered', { chats: ids('3', '1'), destination: { kind: 'start' } })), '1324');
-    assert.equal(order(run(s, 'session/chatsReordered', { chats: ids('1', '2'), destination: { kind: 'end' } })), '3412');
-    assert.equal(order(run(s, 'session/chatsReordered', { chats: ids('4'), destination: { kind: 'before', chat: 'ahp-chat:/2' } })), '1423');
-    assert.equal(order(run(s, 'session/chatsReordered', { chats: ids('1'), destination: { kind: 'after', chat: 'ahp-chat:/3' } })), '2314');
-    assert.equal(order(run(s, 'session/chatsReordered', { chats: ids('1'), destination: { kind: 'after', chat: 'ahp-chat:/9' } })), '2341');
-    assert.equal(order(run(s, 'session/chatsReordered', { chats: ids('1'), destination: { kind: 'x-middle' } })), '2341');
+    const next = run(s, 'session/chatsReordered', { chats: ids('3', '1', '4', '2'), destination: { kind: 'start' } });
+    assert.equal(order(next), '3142');
+    // Entries move by reference; nothing is copied.
+    assert.equal(next.chats[0], s.chats[2]);
+    assert.equal(order(run(s, 'session/chatsReordered', { chats: ids('4', '3', '2', '1') })), '4321');
+    // Applying the same order twice, and out of order after another reorder, lands on the order named last.
+    const twice = run(run(s, 'session/chatsReordered', { chats: ids('2', '1', '3', '4') }), 'session/chatsReordered', { chats: ids('4', '1', '2', '3') });
+    assert.equal(order(twice), '4123');
   });
-  it('chatsReordered is a no-op when nothing is found or nothing moves', () => {
+  it('chatsReordered is a no-op for an incomplete list, an unknown URI, a duplicate, garbage, or an order that moves nothing', () => {
     const s = base();
-    assert.equal(run(s, 'session/chatsReordered', { chats: ['ahp-chat:/9'], destination: { kind: 'start' } }), s);
-    assert.equal(run(s, 'session/chatsReordered', { chats: ['ahp-chat:/1'], destination: { kind: 'start' } }), s);
-    assert.equal(run(s, 'session/chatsReordered', { chats: 'ahp-chat:/1', destination: { kind: 'end' } }), s);
+    const ids = (...n: string[]) => n.map((x) => `ahp-chat:/${x}`);
+    assert.equal(run(s, 'session/chatsReordered', { chats: ids('3', '1'), destination: { kind: 'start' } }), s);
+    assert.equal(run(s, 'session/chatsReordered', { chats: ids('1', '2', '3', '9') }), s);
+    assert.equal(run(s, 'session/chatsReordered', { chats: ids('1', '2', '3', '4', '5') }), s);
+    assert.equal(run(s, 'session/chatsReordered', { chats: ids('1', '1', '3', '4') }), s);
+    assert.equal(run(s, 'session/chatsReordered', { chats: ids('1', '2', '3', '4') }), s);
+    assert.equal(run(s, 'session/chatsReordered', { chats: 'ahp-chat:/1' }), s);
+    assert.equal(run(s, 'session/chatsReordered', { chats: [1, 2, 3, 4] }), s);
+    assert.equal(run(s, 'session/chatsReordered', {}), s);
+    // A chat added after the client computed its order makes that order incomplete: no-op.
+    const grown = run(s, 'session/chatAdded', { summary: { resource: 'ahp-chat:/5', title: '5', status: 1, modifiedAt: 'x' } });
+    assert.equal(run(grown, 'session/chatsReordered', { chats: ids('4', '3', '2', '1') }), grown);
   });
   it('defaultChatChanged sets and clears', () => {
     const s = base();
