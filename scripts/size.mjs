@@ -13,10 +13,11 @@ const CDN_ENTRY = 'ahp-elements.min.js';
 // counted total measured 50.8 KB (core 14.2, Apps 8.5, Lit 7.0, tool-call 3.7, chat + input-needed 3.7,
 // CSS 3.6, OAuth 5.4, rest 4.7); the budget is now 52 KB, still a fraction of @mcp-ui/client (95 KB) or the
 // ext-apps AppBridge alone (110-146 KB). See README "Budgets".
-const CDN_BUDGET = 52_000;
+// Modelling every AHP 1.1 session/chat/root action (issue 14: ~25 more reducer cases) added 1.7 KB to the core and the CDN.
+const CDN_BUDGET = 53_500;
 /** Lazy chunks for optional features outside the CDN budget: file name pattern → what loads them. */
 const OPTIONAL = [{ pattern: /^ahp-worker-store\b.*\.min\.js$/, why: 'worker mode, loaded only by <ahp-session worker>' }];
-const OTHER = [{ name: 'headless core entry (store + client + reducers)', file: 'dist/size/core.min.js', budget: 15_000 }];
+const OTHER = [{ name: 'headless core entry (store + client + reducers)', file: 'dist/size/core.min.js', budget: 17_000 }];
 
 if (!process.argv.includes('--no-build')) {
   execFileSync(process.execPath, ['node_modules/rollup/dist/bin/rollup', '-c', 'rollup.config.mjs', '--silent'], { stdio: 'inherit' });
