@@ -3,4 +3,4 @@
  * Its own entry (`ahp-elements/mcp-channel`) so pages that only render servers and tool calls do not carry it.
  */
 export { createMcpChannel, allowedMcpMethods, McpChannelUnavailableError } from './client/mcp-channel.js';
-export type { McpChannel, McpChannelClient, McpChannelOptions } from './client/mcp-channel.js';
+export type { McpChannel, McpChannelClient, McpChannelOptions, McpChannelRequestOptions } from './client/mcp-channel.js';

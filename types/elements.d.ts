@@ -93,6 +93,8 @@ export interface AhpMcpAppAttributes {
   'sandbox-url'?: string | null;
   /** Display mode in force (`inline`, `fullscreen`, `pip`). */
   'display-mode'?: string | null;
+  /** Sandbox CSP policy: `compat` (what published Apps need: eval, blob:/data: scripts, blob: workers) or `strict` (the spec's minimum). When unset, `AhpMcpApp.sandboxPolicy`. The sandbox server must honour the URL's `policy` parameter (`sandboxResponseHeadersForUrl` does). */
+  'sandbox-policy'?: string | null;
 }
 
 /** Properties of `<ahp-mcp-app>` (rich data goes here). */
@@ -119,6 +121,8 @@ export interface AhpMcpAppProperties {
   channel?: AhpMcpApp['channel'];
   /** The server's `mcpApp.capabilities`; when unset, read from the store. */
   capabilities?: AhpMcpApp['capabilities'];
+  /** Sandbox CSP policy: `compat` (what published Apps need: eval, blob:/data: scripts, blob: workers) or `strict` (the spec's minimum). When unset, `AhpMcpApp.sandboxPolicy`. The sandbox server must honour the URL's `policy` parameter (`sandboxResponseHeadersForUrl` does). */
+  sandboxPolicy?: AhpMcpApp['sandboxPolicy'];
   /** The live bridge to the View (undefined until the sandbox is ready). */
   bridge?: AhpMcpApp['bridge'];
   /** The latest model context the View set (attached to the next message this element sends). */

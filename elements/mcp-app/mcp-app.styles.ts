@@ -8,7 +8,7 @@ export const mcpAppStyles = [
   css`
     :host { display: block; }
     .frame { position: relative; width: 100%; }
-    .frame iframe { display: block; width: 100%; border: 0; background: transparent; }
+    .frame iframe { display: block; width: 100%; border: 0; background: transparent; height: var(--ahp-mcp-app-default-height, 320px); }
     :host([data-border]) .frame { border: 1px solid var(--_border); border-radius: var(--_radius); overflow: hidden; }
     :host([display-mode='fullscreen']) .frame {
       position: fixed; inset: 0; z-index: 2147483000; background: var(--_surface);

@@ -6,7 +6,8 @@ import type { ToolCallState } from '../../src/protocol/tool-calls.js';
 import { selectMcpServer } from '../../src/store/selectors.js';
 import type { SessionStoreLike } from '../../src/store/types.js';
 import { AppBridgeHost, type DownloadRequest } from '../../src/apps/bridge.js';
-import { normalizeCsp } from '../../src/apps/csp.js';
+import { normalizeCsp, sandboxPolicyOf, type SandboxPolicy } from '../../src/apps/csp.js';
+import type { AppTrafficLimits } from '../../src/apps/limits.js';
 import { buildStyleVariables } from '../../src/apps/host-context.js';
 import { buildAllowAttribute, normalizePermissions } from '../../src/apps/permissions.js';
 import { readUiResource } from '../../src/apps/resource.js';
@@ -42,6 +43,7 @@ const MAX_INLINE_HEIGHT = 6000;
  * @csspart frame - The container of the sandbox iframe.
  * @csspart exit - The host-owned button that leaves fullscreen or picture-in-picture.
  * @csspart status - Loading and error text.
+ * @cssprop [--ahp-mcp-app-default-height=320px] - Frame height until the View reports its size.
  * @cssstate loading, ready, error, closed - Lifecycle of the View.
  * @cssstate inline, fullscreen, pip - Display mode in force.
  * @fires {AhpAppOpenLinkEvent} ahp-app-open-link - The View asks to open a link; cancelable (default: http/https in a new tab, noopener).
@@ -64,6 +66,7 @@ export class AhpMcpApp extends LitElement {
     store: { attribute: false },
     channel: { attribute: false },
     capabilities: { attribute: false },
+    sandboxPolicy: { attribute: 'sandbox-policy' },
     phase: { state: true },
     errorText: { state: true },
   };
@@ -90,6 +93,12 @@ export class AhpMcpApp extends LitElement {
   declare channel: McpChannel | undefined;
   /** The server's `mcpApp.capabilities`; when unset, read from the store. */
   declare capabilities: AhpMcpUiHostCapabilities | undefined;
+  /**
+   * Sandbox CSP policy: `compat` (what published Apps need: eval, blob:/data: scripts, blob: workers) or
+   * `strict` (the spec's minimum). When unset, `AhpMcpApp.sandboxPolicy`. The sandbox server must honour
+   * the URL's `policy` parameter (`sandboxResponseHeadersForUrl` does).
+   */
+  declare sandboxPolicy: SandboxPolicy | null | undefined;
   declare protected phase: Phase;
   declare protected errorText: string;
 
@@ -98,6 +107,15 @@ export class AhpMcpApp extends LitElement {
    * or the resource's `_meta.ui.domain`. Return undefined to refuse.
    */
   static sandboxUrlFor: ((app: { serverId: string; resourceUri: string; domain?: string | undefined }) => string | undefined) | undefined;
+
+  /** Page-wide sandbox policy when `sandbox-policy` is not set (default `compat`). */
+  static sandboxPolicy: SandboxPolicy = 'compat';
+  /** Longest a View request relayed to its server may run, in ms (default 300 000; also ends on the View's cancel or teardown). */
+  static relayTimeoutMs = 300_000;
+  /** How long a View may take to send `ui/notifications/initialized` before its start counts as failed (ms). */
+  static startTimeoutMs = 30_000;
+  /** Rate and size limits on each View's traffic (see `AppTrafficLimits`). */
+  static trafficLimits: AppTrafficLimits = {};
 
   /** The live bridge to the View (undefined until the sandbox is ready). */
   bridge: AppBridgeHost | undefined;
@@ -114,6 +132,8 @@ export class AhpMcpApp extends LitElement {
   private mountKey = '';
   private generation = 0;
   private appliedHeight = 0;
+  private startTimer: ReturnType<typeof setTimeout> | undefined;
+  private viewErrors: string[] = [];
   private resizeObserver: ResizeObserver | undefined;
   private readonly darkQuery = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : undefined;
 
@@ -183,7 +203,9 @@ export class AhpMcpApp extends LitElement {
       this.phase === 'error'
         ? html`<p part="status" class="status" data-kind="error" role="alert">${this.errorText}</p>`
         : this.phase === 'loading' || this.phase === 'idle'
-          ? html`<p part="status" class="status" data-kind="loading">Loading app…</p>`
+          ? this.errorText
+            ? html`<p part="status" class="status" data-kind="error" role="alert">${this.errorText}</p>`
+            : html`<p part="status" class="status" data-kind="loading">Loading app…</p>`
           : nothing;
     // The iframe lives in .viewport, which has no bindings: Lit never clears or moves it.
     return html`${status}<div part="frame" class="frame"><div class="viewport"></div>${exit}</div>`;
@@ -303,14 +325,17 @@ export class AhpMcpApp extends LitElement {
     const permissions = normalizePermissions(resource.meta.permissions);
     if (csp) sandbox.searchParams.set('csp', JSON.stringify(csp));
     sandbox.searchParams.set('parent', location.origin);
+    const policy = sandboxPolicyOf(this.sandboxPolicy ?? AhpMcpApp.sandboxPolicy);
+    if (policy !== 'compat') sandbox.searchParams.set('policy', policy);
     if (resource.meta.prefersBorder === true) this.setAttribute('data-border', '');
 
     const frame = document.createElement('iframe');
     frame.setAttribute('sandbox', 'allow-scripts allow-same-origin allow-forms');
     const allow = buildAllowAttribute(permissions);
     if (allow) frame.setAttribute('allow', allow);
-    frame.title = 'MCP App';
-    frame.style.height = '0px';
+    frame.title = this.frameTitle(serverId);
+    // No inline height until the View reports one: the stylesheet's default keeps a View that never
+    // reports (or fails before it can) visible, with its own error text.
     frame.src = sandbox.href;
     const target = sandbox.origin;
     const ready = new Promise<boolean>((resolve) => {
@@ -341,6 +366,9 @@ export class AhpMcpApp extends LitElement {
       capabilities,
       hostInfo: { name: 'ahp-elements', version: VERSION },
       sandbox: { csp, permissions },
+      sandboxPolicy: policy,
+      relayTimeoutMs: AhpMcpApp.relayTimeoutMs,
+      limits: AhpMcpApp.trafficLimits,
       hostContext: {
         ...this.themeContext(),
         displayMode: this.displayMode,
@@ -365,10 +393,22 @@ export class AhpMcpApp extends LitElement {
         sizeChanged: (size) => this.onSizeChanged(size),
         requestTeardown: () => void this.teardown('app'),
         initialized: () => {
+          clearTimeout(this.startTimer);
           this.phase = 'ready';
+          if (this.iframe) this.iframe.title = this.frameTitle(serverId);
+        },
+        viewError: (message) => this.onViewError(message),
+        warn: (message) => {
+          if (DEV && message.includes('refused so far')) console.warn(`[ahp-mcp-app] ${message}`);
         },
       },
     }).start();
+    const startTimeout = AhpMcpApp.startTimeoutMs;
+    this.startTimer = setTimeout(() => {
+      if (generation === this.generation && !this.bridge?.initialized) {
+        this.fail(`${this.viewErrors.length ? this.viewErrors.join(' · ') : 'The App did not start'} (no ui/notifications/initialized within ${Math.round(startTimeout / 1000)} s)`);
+      }
+    }, startTimeout);
     this.resizeObserver = new ResizeObserver(() => this.bridge?.setHostContext({ containerDimensions: this.containerDimensions() }));
     this.resizeObserver.observe(this);
     frame.contentWindow!.postMessage(
@@ -380,8 +420,25 @@ export class AhpMcpApp extends LitElement {
     if (this.toolResult) this.bridge.sendToolResult(this.toolResult);
   }
 
+  /** `<App> (<server>)` for the frame's accessible name: the View's appInfo name once known, and the server's name. */
+  private frameTitle(serverId: string): string {
+    const server = selectMcpServer(this.currentStore?.getState(), serverId)?.server.name ?? serverId;
+    const app = this.bridge?.appInfo?.name || this.toolCall?.displayName;
+    return app ? `${app} (MCP App from ${server})` : `MCP App from ${server}`;
+  }
+
+  /** An error the sandbox proxy saw in the View's document: shown while the View has not started, logged after. */
+  private onViewError(message: string): void {
+    if (this.viewErrors.length < 5) this.viewErrors.push(message);
+    if (this.phase === 'loading') this.errorText = message;
+    if (DEV) console.warn(`[ahp-mcp-app] the View reported: ${message}`);
+  }
+
   private unmount(reason: string): void {
     this.generation++;
+    clearTimeout(this.startTimer);
+    this.viewErrors = [];
+    this.errorText = '';
     if (this.bridge) {
       // The frame may already be detached; the request is best effort and the bridge closes at once.
       void this.bridge.teardown(reason).catch(() => {});

@@ -3,6 +3,7 @@ import type { AhpMcpUiHostCapabilities } from '../protocol/customizations.js';
 import { allowedMcpMethods } from '../protocol/mcp-channel-methods.js';
 import { diffHostContext } from './host-context.js';
 import { sanitizeFileName } from './file-name.js';
+import { DEFAULT_TRAFFIC_LIMITS, TokenBucket, boundedSize, type AppTrafficLimits } from './limits.js';
 import type { BridgeTransport } from './transport.js';
 import {
   MCP_APPS_PROTOCOL_VERSION,
@@ -56,6 +57,10 @@ export interface AppBridgeHandlers {
   initialized?(): void;
   /** A malformed message or a refused request, for diagnostics. */
   warn?(message: string): void;
+  /** The View's own tools changed (`notifications/tools/list_changed` from the View). */
+  viewToolsChanged?(): void;
+  /** The sandbox proxy saw the View fail (an uncaught error or a CSP violation in the View's document). */
+  viewError?(message: string): void;
 }
 
 export interface AppBridgeHostOptions {
@@ -72,7 +77,21 @@ export interface AppBridgeHostOptions {
   handlers?: AppBridgeHandlers;
   /** How long `teardown()` waits for the View's answer (default 500 ms). */
   teardownTimeoutMs?: number;
+  /**
+   * Longest a View request relayed over `mcp://` may run (default 300 000 ms). It also ends when the View
+   * cancels it (`notifications/cancelled`) or the bridge closes; long-polls need far more than 30 s.
+   */
+  relayTimeoutMs?: number;
+  /** Rate and size limits on View → host traffic. */
+  limits?: AppTrafficLimits;
+  /** The sandbox policy applied (reported in `hostCapabilities.experimental['ahp-elements/sandbox']`). */
+  sandboxPolicy?: string;
 }
+
+/** Where the host reports its sandbox policy in `hostCapabilities.experimental`. */
+export const SANDBOX_POLICY_CAPABILITY = 'ahp-elements/sandbox';
+/** Error code for View traffic refused by the limits. */
+export const LIMIT_ERROR_CODE = -32000;
 
 const DISPLAY_MODES: readonly McpUiDisplayMode[] = ['inline', 'fullscreen', 'pip'];
 const isObject = (v: unknown): v is Params => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -102,6 +121,14 @@ export class AppBridgeHost {
   private toolsCache: Promise<Map<string, unknown>> | undefined;
   private unsubscribers: (() => void)[] = [];
   private closed = false;
+  /** View requests in flight, by the View's id: aborting ends the relay and answers nothing. */
+  private readonly inflight = new Map<Id, AbortController>();
+  private readonly limits: Required<AppTrafficLimits>;
+  private readonly bucket: TokenBucket;
+  /** Bounds the error answers to refused traffic, so a flood is not echoed back at the same rate. */
+  private readonly errorBucket = new TokenBucket(20, 20);
+  /** Messages dropped by the limits (diagnostics, tests). */
+  dropped = 0;
 
   /** True once the View sent `ui/notifications/initialized`. */
   initialized = false;
@@ -122,6 +149,27 @@ export class AppBridgeHost {
     this.options = options;
     this.transport = options.transport;
     this.context = { platform: 'web', ...options.hostContext };
+    this.limits = { ...DEFAULT_TRAFFIC_LIMITS, ...options.limits };
+    this.bucket = new TokenBucket(this.limits.messagesPerSecond, this.limits.burst);
+  }
+
+  /** Whether the View declared tools of its own (`appCapabilities.tools`). */
+  get hasViewTools(): boolean {
+    return isObject(this.appCapabilities?.tools);
+  }
+
+  /** The View's own tools (`tools/list` sent to the View). Rejects when the View declared none. */
+  async listViewTools(options: { timeoutMs?: number } = {}): Promise<Params[]> {
+    if (!this.hasViewTools) throw new BridgeError(-32601, 'The App declared no tools');
+    const result = await this.request('tools/list', {}, options);
+    return Array.isArray(result['tools']) ? result['tools'].filter(isObject) : [];
+  }
+
+  /** Calls one of the View's own tools (`tools/call` sent to the View) and returns its `CallToolResult`. */
+  async callViewTool(name: string, args: Params = {}, options: { timeoutMs?: number } = {}): Promise<CallToolResult> {
+    if (!this.hasViewTools) throw new BridgeError(-32601, 'The App declared no tools');
+    const result = await this.request('tools/call', { name, arguments: args }, options);
+    return { ...result, content: Array.isArray(result['content']) ? (result['content'] as ContentBlock[]) : [] };
   }
 
   /** Starts listening to the View. */
@@ -201,14 +249,23 @@ export class AppBridgeHost {
     this.stopListening?.();
     for (const off of this.unsubscribers) off();
     this.unsubscribers = [];
+    for (const settle of this.pending.values()) settle({ error: { code: -32603, message: 'The App was closed' } });
     this.pending.clear();
+    for (const controller of this.inflight.values()) controller.abort(new BridgeError(-32603, 'The App was closed'));
+    this.inflight.clear();
   }
 
-  /** Sends a host→View request (e.g. `ping`); rejects with the View's error. */
-  request(method: string, params: Params = {}): Promise<Params> {
+  /** Sends a host→View request (e.g. `ping`); rejects with the View's error, or after `timeoutMs` when given. */
+  request(method: string, params: Params = {}, options: { timeoutMs?: number } = {}): Promise<Params> {
+    if (this.closed) return Promise.reject(new BridgeError(-32603, 'The App was closed'));
     const id = `h${this.nextId++}`;
     return new Promise((resolve, reject) => {
+      const timer = options.timeoutMs ? setTimeout(() => {
+        this.pending.delete(id);
+        reject(new BridgeError(-32001, `The App did not answer ${method} within ${options.timeoutMs} ms`));
+      }, options.timeoutMs) : undefined;
       this.pending.set(id, (message) => {
+        clearTimeout(timer);
         if (isObject(message['error'])) reject(new BridgeError(Number(message['error']['code']) || -32603, String(message['error']['message'])));
         else resolve(isObject(message['result']) ? message['result'] : {});
       });
@@ -237,8 +294,21 @@ export class AppBridgeHost {
     }
   }
 
+  /** Refuses traffic over the limits: a request gets an error (while the error budget lasts), the rest is dropped. */
+  private refuse(message: Params, why: string): void {
+    this.dropped++;
+    const id = message['id'];
+    if (typeof message['method'] === 'string' && isId(id) && this.errorBucket.take()) {
+      this.transport.send({ jsonrpc: '2.0', id, error: { code: LIMIT_ERROR_CODE, message: why } });
+    }
+    if (this.dropped === 1 || this.dropped % 1000 === 0) this.options.handlers?.warn?.(`${why} (${this.dropped} refused so far)`);
+  }
+
   private receive(message: unknown): void {
     if (this.closed || !isObject(message) || message['jsonrpc'] !== '2.0') return;
+    if (!this.bucket.take()) return this.refuse(message, 'Too many messages from this App; slow down');
+    const size = boundedSize(message, this.limits.maxMessageBytes);
+    if (size > this.limits.maxMessageBytes) return this.refuse(message, `Message too large (limit ${this.limits.maxMessageBytes} bytes)`);
     const method = message['method'];
     if (typeof method !== 'string') {
       // A response to one of our requests.
@@ -255,13 +325,25 @@ export class AppBridgeHost {
       return;
     }
     const id = message['id'];
-    this.onRequest(method, params).then(
-      (result) => this.transport.send({ jsonrpc: '2.0', id, result }),
+    const controller = new AbortController();
+    this.inflight.get(id)?.abort(new BridgeError(-32600, 'A newer request reused this id'));
+    this.inflight.set(id, controller);
+    const settled = () => {
+      if (this.inflight.get(id) === controller) this.inflight.delete(id);
+    };
+    this.onRequest(method, params, controller.signal).then(
+      (result) => {
+        settled();
+        if (!controller.signal.aborted && !this.closed) this.transport.send({ jsonrpc: '2.0', id, result });
+      },
       (error: unknown) => {
+        settled();
+        // A cancelled request is not answered (MCP cancellation); a closed bridge sends nothing.
+        if (controller.signal.aborted || this.closed) return;
         const code = typeof (error as { code?: unknown })?.code === 'number' ? (error as { code: number }).code : -32603;
         const text = error instanceof Error ? error.message : String(error);
         this.options.handlers?.warn?.(`${method}: ${text}`);
-        if (!this.closed) this.transport.send({ jsonrpc: '2.0', id, error: { code, message: text } });
+        this.transport.send({ jsonrpc: '2.0', id, error: { code, message: text } });
       },
     );
   }
@@ -287,6 +369,17 @@ export class AppBridgeHost {
       }
       case 'ui/notifications/request-teardown':
         h?.requestTeardown?.();
+        return;
+      case 'notifications/cancelled': {
+        const requestId = params['requestId'];
+        if (isId(requestId)) this.inflight.get(requestId)?.abort(new BridgeError(-32800, 'Cancelled by the App'));
+        return;
+      }
+      case 'notifications/tools/list_changed':
+        if (this.hasViewTools) h?.viewToolsChanged?.();
+        return;
+      case 'ui/notifications/sandbox-view-error':
+        if (typeof params['message'] === 'string') h?.viewError?.(params['message'].slice(0, 500));
         return;
       case 'notifications/message':
         h?.log?.(params);
@@ -322,15 +415,16 @@ export class AppBridgeHost {
     if (h.message) caps.message = { text: {} };
     if (h.updateModelContext) caps.updateModelContext = { text: {}, structuredContent: {} };
     const sandbox = this.options.sandbox ?? {};
+    // What was applied: the declared domains kept after sanitizing ({} when none) and the permissions granted.
     caps.sandbox = {
-      ...(sandbox.csp && { csp: sandbox.csp }),
+      csp: sandbox.csp ?? {},
       ...(sandbox.permissions && { permissions: sandbox.permissions }),
     };
-    caps.experimental = {};
+    caps.experimental = this.options.sandboxPolicy ? { [SANDBOX_POLICY_CAPABILITY]: { policy: this.options.sandboxPolicy } } : {};
     return caps;
   }
 
-  private async onRequest(method: string, params: Params): Promise<Params> {
+  private async onRequest(method: string, params: Params, signal: AbortSignal): Promise<Params> {
     const h = this.options.handlers ?? {};
     switch (method) {
       case 'ui/initialize': {
@@ -396,16 +490,21 @@ export class AppBridgeHost {
         return (await h.downloadFile({ contents: files })) ? {} : { isError: true };
       }
       case 'tools/call':
-        return this.callTool(params);
+        return this.callTool(params, signal);
       default:
         if (method.startsWith('ui/') || !this.serves(method)) {
           throw new BridgeError(-32601, `Method not found: ${method}`);
         }
-        return this.options.channel!.request<Params>(method, params);
+        return this.relay(method, params, signal);
     }
   }
 
-  private async callTool(params: Params): Promise<Params> {
+  /** A View request to the server over `mcp://`: ends on the answer, the View's cancel, close, or the relay limit. */
+  private relay(method: string, params: Params, signal: AbortSignal): Promise<Params> {
+    return this.options.channel!.request<Params>(method, params, { signal, timeoutMs: this.options.relayTimeoutMs ?? 300_000 });
+  }
+
+  private async callTool(params: Params, signal: AbortSignal): Promise<Params> {
     const name = params['name'];
     if (typeof name !== 'string') throw new BridgeError(-32602, 'tools/call needs a tool name');
     if (!this.serves('tools/call')) throw new BridgeError(-32601, 'Method not found: tools/call');
@@ -413,7 +512,7 @@ export class AppBridgeHost {
     const tool = tools.get(name);
     if (!tool) throw new BridgeError(-32602, `Unknown tool '${name}' on this server`);
     if (!isAppVisible(tool)) throw new BridgeError(-32600, `Tool '${name}' is not visible to apps`);
-    return this.options.channel!.request<Params>('tools/call', params);
+    return this.relay('tools/call', params, signal);
   }
 
   /** All tools of the server (every page), cached until `notifications/tools/list_changed`. */

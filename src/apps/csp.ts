@@ -35,7 +35,23 @@ export function normalizeCsp(csp: unknown): McpUiResourceCsp | undefined {
   return out;
 }
 
-/** Restrictive default (spec: no `_meta.ui.csp` → no network, inline code only). */
+/**
+ * How much a View may do with the code it ships:
+ * - `compat` (default): what the reference host (ext-apps basic-host) allows and the published Apps rely on:
+ *   `'unsafe-eval' blob: data:` in `script-src` (three.js scenes via `new Function`, pdf.js's `data:` import),
+ *   `worker-src 'self' blob:` (pdf.js worker), `blob:` images/fonts/media. `'unsafe-inline'` already lets a View
+ *   run any code it ships, so these add little; the boundaries that matter are the separate origin and `connect-src`.
+ * - `strict`: the spec's minimum (inline code only, no eval, no workers, no blob:).
+ */
+export type SandboxPolicy = 'compat' | 'strict';
+export const SANDBOX_POLICIES: readonly SandboxPolicy[] = ['compat', 'strict'];
+
+/** A known policy name, else `compat`. */
+export function sandboxPolicyOf(value: unknown): SandboxPolicy {
+  return value === 'strict' ? 'strict' : 'compat';
+}
+
+/** Restrictive default (spec: no `_meta.ui.csp` → no network, inline code only): the `strict` policy without declared domains. */
 export const DEFAULT_CSP =
   "default-src 'none'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
   "font-src 'self' data:; media-src 'self' data:; connect-src 'none'; frame-src 'none'; object-src 'none'; base-uri 'self'";
@@ -45,27 +61,32 @@ const join = (...parts: string[]): string => parts.filter(Boolean).join(' ');
 /**
  * The Content-Security-Policy for a View, from its resource's `_meta.ui.csp` (the spec's template):
  * resourceDomains → script/style/img/font/media-src, connectDomains → connect-src, frameDomains → frame-src
- * (else 'none'), baseUriDomains → base-uri (else 'self'); always `object-src 'none'`. `frameAncestors`
- * (origins allowed to frame the sandbox page) adds `frame-ancestors`.
+ * (else 'none'), baseUriDomains → base-uri (else 'self'); always `object-src 'none'`. `policy` (default
+ * `compat`) adds what published Apps need (see `SandboxPolicy`). `frameAncestors` (origins allowed to frame
+ * the sandbox page) adds `frame-ancestors`.
  */
-export function buildCsp(csp: unknown, options: { frameAncestors?: readonly string[] } = {}): string {
+export function buildCsp(csp: unknown, options: { frameAncestors?: readonly string[]; policy?: SandboxPolicy } = {}): string {
   const applied = normalizeCsp(csp);
+  const strict = sandboxPolicyOf(options.policy) === 'strict';
   let policy: string;
-  if (!applied) {
+  if (!applied && strict) {
     policy = DEFAULT_CSP;
   } else {
-    const r = (applied.resourceDomains ?? []).join(' ');
-    const c = (applied.connectDomains ?? []).join(' ');
-    const f = (applied.frameDomains ?? []).join(' ');
-    const b = (applied.baseUriDomains ?? []).join(' ');
+    const r = (applied?.resourceDomains ?? []).join(' ');
+    const c = (applied?.connectDomains ?? []).join(' ');
+    const f = (applied?.frameDomains ?? []).join(' ');
+    const b = (applied?.baseUriDomains ?? []).join(' ');
+    const blob = strict ? '' : 'blob:';
     policy = [
       "default-src 'none'",
-      `script-src ${join("'self' 'unsafe-inline'", r)}`,
-      `style-src ${join("'self' 'unsafe-inline'", r)}`,
-      `connect-src ${join("'self'", c)}`,
-      `img-src ${join("'self' data:", r)}`,
-      `font-src ${join("'self' data:", r)}`,
-      `media-src ${join("'self' data:", r)}`,
+      `script-src ${join("'self' 'unsafe-inline'", strict ? '' : "'unsafe-eval' blob: data:", r)}`,
+      `style-src ${join("'self' 'unsafe-inline'", blob, r)}`,
+      // Without a declaration the View gets no network at all (spec), whatever the policy.
+      `connect-src ${applied ? join("'self'", c) : "'none'"}`,
+      `img-src ${join("'self' data:", blob, r)}`,
+      `font-src ${join("'self' data:", blob, r)}`,
+      `media-src ${join("'self' data:", blob, r)}`,
+      ...(strict ? [] : [`worker-src ${join("'self' blob:", r)}`]),
       `frame-src ${f || "'none'"}`,
       "object-src 'none'",
       `base-uri ${b || "'self'"}`,

@@ -24,9 +24,15 @@ const decodeBase64 = (blob: string): string => {
 /**
  * Reads a `ui://` resource over the server's `mcp://` channel (`resources/read`), takes the HTML from
  * `text` or base64 `blob`, and merges `_meta.ui` from the `resources/list` entry (when listable) under
- * the content item's. Throws when the answer is not exactly one MCP App HTML document.
+ * the content item's. The listing is requested in parallel with the read (one round trip, not two).
+ * Throws when the answer is not exactly one MCP App HTML document.
  */
 export async function readUiResource(channel: McpChannel, uri: string): Promise<UiResource> {
+  const listing = channel.request<Obj>('resources/list', {}).then(
+    (list) => uiOf((Array.isArray(list?.['resources']) ? list['resources'] : []).find((r) => isObject(r) && r['uri'] === uri)),
+    // Not listable (capability, or the server leaves UI resources out): the content item's meta alone.
+    () => undefined,
+  );
   const result = await channel.request<Obj>('resources/read', { uri });
   const contents = Array.isArray(result?.['contents']) ? result['contents'] : [];
   if (contents.length !== 1 || !isObject(contents[0])) throw new Error(`resources/read ${uri}: expected exactly one content item, got ${contents.length}`);
@@ -35,13 +41,6 @@ export async function readUiResource(channel: McpChannel, uri: string): Promise<
   if (mime && mime.replace(/\s/g, '') !== MCP_APP_MIME_TYPE) throw new Error(`resources/read ${uri}: unsupported mimeType ${mime}`);
   const html = typeof item['text'] === 'string' ? item['text'] : typeof item['blob'] === 'string' ? decodeBase64(item['blob']) : undefined;
   if (html === undefined) throw new Error(`resources/read ${uri}: no text or blob`);
-  let listed: Obj | undefined;
-  try {
-    const list = await channel.request<Obj>('resources/list', {});
-    const entry = (Array.isArray(list?.['resources']) ? list['resources'] : []).find((r) => isObject(r) && r['uri'] === uri);
-    listed = uiOf(entry);
-  } catch {
-    // Not listable (capability, or the server leaves UI resources out): the content item's meta alone.
-  }
-  return { html, meta: { ...listed, ...uiOf(item) } as McpUiResourceMeta };
+  // The content item wins key by key (spec: hosts check both).
+  return { html, meta: { ...(await listing), ...uiOf(item) } as McpUiResourceMeta };
 }

@@ -4,6 +4,9 @@ import { buildAllowAttribute } from './permissions.js';
 const SANDBOX_PREFIX = 'ui/notifications/sandbox-';
 const READY = 'ui/notifications/sandbox-proxy-ready';
 const RESOURCE_READY = 'ui/notifications/sandbox-resource-ready';
+/** Proxy → host: the View's document failed (uncaught error, CSP violation); diagnostics for the host to show. */
+const VIEW_ERROR = 'ui/notifications/sandbox-view-error';
+const MAX_VIEW_ERRORS = 20;
 /** The View's iframe sandbox (spec); an override may only drop tokens, never add them. */
 const INNER_SANDBOX = ['allow-scripts', 'allow-same-origin', 'allow-forms'];
 
@@ -88,11 +91,29 @@ export function runSandboxProxy(win: Window = window): () => void {
     if (viewDoc) {
       // document.write keeps this page's origin and CSP for the View (srcdoc would make it opaque).
       viewDoc.open();
+      // After open() (which erases listeners) and before write() (which runs the View's scripts).
+      if (frame.contentWindow) reportViewErrors(frame.contentWindow);
       viewDoc.write(html);
       viewDoc.close();
     } else {
       frame.srcdoc = html;
     }
+  };
+  let reported = 0;
+  const reportViewErrors = (view: Window): void => {
+    const report = (message: string): void => {
+      if (reported++ >= MAX_VIEW_ERRORS) return;
+      win.parent.postMessage({ jsonrpc: '2.0', method: VIEW_ERROR, params: { message: message.slice(0, 500) } }, parentOrigin);
+    };
+    view.addEventListener('error', (e) => report(`Error in the App: ${e.message || 'unknown error'}`));
+    view.addEventListener('unhandledrejection', (e) => {
+      const reason = (e as PromiseRejectionEvent).reason;
+      report(`Unhandled rejection in the App: ${reason instanceof Error ? reason.message : String(reason)}`);
+    });
+    view.addEventListener('securitypolicyviolation', (e) => {
+      const v = e as SecurityPolicyViolationEvent;
+      report(`Blocked by the sandbox policy (${v.effectiveDirective}): ${v.blockedURI || 'inline code'}`);
+    });
   };
   win.addEventListener('message', onMessage);
   win.parent.postMessage({ jsonrpc: '2.0', method: READY, params: {} }, parentOrigin);

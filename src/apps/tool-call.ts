@@ -4,6 +4,13 @@ import type { CallToolResult, ContentBlock } from './types.js';
 type Obj = Record<string, unknown>;
 const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/**
+ * Where the MCP `CallToolResult._meta` rides over AHP (whose `ToolCallResult` has no `_meta`): this key of the
+ * tool call's `_meta`, set by the host's `chat/toolCallComplete` (whose `_meta` replaces the tool call's, so
+ * the host keeps `ui` next to it). Views depend on it (e.g. `_meta.viewUUID`, `_meta.interactEnabled`).
+ */
+export const MCP_RESULT_META_KEY = 'ahp-elements/mcpResultMeta';
+
 /** `_meta.ui.resourceUri` of a tool call (or the legacy flat `ui/resourceUri`), if it is a `ui://` URI. */
 export function resourceUriOf(toolCall: { _meta?: Obj | undefined } | undefined): string | undefined {
   const meta = toolCall?._meta;
@@ -68,8 +75,10 @@ export function callToolResultOf(toolCall: ToolCallState): CallToolResult | unde
     }
   }
   if (!content.length && toolCall.error?.message) content.push({ type: 'text', text: toolCall.error.message });
+  const resultMeta = isObject(toolCall._meta) ? toolCall._meta[MCP_RESULT_META_KEY] : undefined;
   return {
     content,
+    ...(isObject(resultMeta) && { _meta: resultMeta }),
     ...(toolCall.structuredContent && { structuredContent: toolCall.structuredContent }),
     ...(!toolCall.success && { isError: true }),
   };

@@ -222,9 +222,9 @@ export class AhpClient {
     await this.#peer.request('ping', { channel: ROOT_CHANNEL });
   }
 
-  /** Sends any request. */
-  request<R = unknown>(method: string, params?: unknown): Promise<R> {
-    return this.#peer.request<R>(method, params);
+  /** Sends any request; `timeoutMs` overrides the client's per-request timeout (0 or Infinity: none). */
+  request<R = unknown>(method: string, params?: unknown, options?: { timeoutMs?: number }): Promise<R> {
+    return this.#peer.request<R>(method, params, options);
   }
 
   /** Sends any notification (dropped while closed). */

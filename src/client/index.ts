@@ -14,4 +14,4 @@ export type { ReconnectOutcome } from './reconnect-result.js';
 export { backoffDelay } from './backoff.js';
 export type { BackoffOptions } from './backoff.js';
 export { createMcpChannel, allowedMcpMethods, McpChannelUnavailableError } from './mcp-channel.js';
-export type { McpChannel, McpChannelClient, McpChannelOptions } from './mcp-channel.js';
+export type { McpChannel, McpChannelClient, McpChannelOptions, McpChannelRequestOptions } from './mcp-channel.js';

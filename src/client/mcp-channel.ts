@@ -26,10 +26,18 @@ export interface McpChannelOptions {
   getServer: () => McpServerCustomization | undefined;
 }
 
+/** Per-request options of `McpChannel.request`. */
+export interface McpChannelRequestOptions {
+  /** Overrides the client's per-request timeout (ms; 0 or Infinity: none). */
+  timeoutMs?: number;
+  /** Stops waiting for the answer (rejects with the signal's reason); the host still finishes the request. */
+  signal?: AbortSignal;
+}
+
 /** MCP traffic to one server over its `mcp://` side channel (AHP §8). */
 export interface McpChannel {
   /** Sends an MCP request with `params.channel` set; rejects with RpcError -32601 (not advertised) or McpChannelUnavailableError. */
-  request<R = unknown>(method: string, params?: Record<string, unknown>): Promise<R>;
+  request<R = unknown>(method: string, params?: Record<string, unknown>, options?: McpChannelRequestOptions): Promise<R>;
   /** Sends an MCP notification with `params.channel` set; throws like `request` rejects. */
   notify(method: string, params?: Record<string, unknown>): void;
   /** Listens for host→client MCP notifications on the server's current channel; `params` arrive without `channel`. */
@@ -53,8 +61,16 @@ export function createMcpChannel({ client, getServer }: McpChannelOptions): McpC
     return { ...params, channel };
   };
   return {
-    async request<R>(method: string, params?: Record<string, unknown>): Promise<R> {
-      return client.request<R>(method, route(method, params));
+    async request<R>(method: string, params?: Record<string, unknown>, options: McpChannelRequestOptions = {}): Promise<R> {
+      const { signal, timeoutMs } = options;
+      signal?.throwIfAborted();
+      const answer = client.request<R>(method, route(method, params), timeoutMs === undefined ? undefined : { timeoutMs });
+      if (!signal) return answer;
+      return new Promise<R>((resolve, reject) => {
+        const onAbort = () => reject(signal.reason);
+        signal.addEventListener('abort', onAbort, { once: true });
+        answer.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+      });
     },
     notify(method, params) {
       client.notify(method, route(method, params));

@@ -184,7 +184,10 @@ describe('MCP Apps sandbox security (Chromium + playground sandbox origins)', ()
     } finally {
       await framer.close();
     }
-    const policy = (await fetch(`${sandboxOf('alpha').url}?parent=${encodeURIComponent('http://evil.test')}`)).headers.get('content-security-policy');
+    // Node does not resolve *.localhost: dial the same port on 127.0.0.1 (an accepted Host for the sandbox).
+    const direct127 = new URL(`${sandboxOf('alpha').url}?parent=${encodeURIComponent('http://evil.test')}`);
+    direct127.hostname = '127.0.0.1';
+    const policy = (await fetch(direct127)).headers.get('content-security-policy');
     assert.match(policy ?? '', new RegExp(`frame-ancestors ${new URL(playground.url).origin.replace(/[.]/g, '\\.')}$`));
   });
 

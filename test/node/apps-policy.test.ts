@@ -11,13 +11,30 @@ import type { McpUiHostContext, McpUiResourceCsp } from '../../src/apps/types.js
 
 const directives = (policy: string) => new Map(policy.split(';').map((d) => d.trim().split(/\s+/)).map(([k, ...v]) => [k!, v]));
 
-test('no csp → the restrictive default (no network, no frames, no plugins)', () => {
-  assert.equal(buildCsp(undefined), DEFAULT_CSP);
+test('no csp, strict policy → the restrictive default (no network, no frames, no plugins)', () => {
+  assert.equal(buildCsp(undefined, { policy: 'strict' }), DEFAULT_CSP);
   const d = directives(DEFAULT_CSP);
   assert.deepEqual(d.get('default-src'), ["'none'"]);
   assert.deepEqual(d.get('connect-src'), ["'none'"]);
   assert.deepEqual(d.get('frame-src'), ["'none'"]);
   assert.deepEqual(d.get('object-src'), ["'none'"]);
+});
+
+test('compat policy (default): what the reference host allows (eval, blob:/data: scripts, blob: workers), still no network without a declaration', () => {
+  const d = directives(buildCsp(undefined));
+  assert.deepEqual(d.get('script-src'), ["'self'", "'unsafe-inline'", "'unsafe-eval'", 'blob:', 'data:']);
+  assert.deepEqual(d.get('worker-src'), ["'self'", 'blob:']);
+  assert.ok(d.get('img-src')!.includes('blob:'));
+  assert.deepEqual(d.get('connect-src'), ["'none'"]);
+  assert.deepEqual(d.get('frame-src'), ["'none'"]);
+  assert.deepEqual(d.get('object-src'), ["'none'"]);
+  const declared = directives(buildCsp({ resourceDomains: ['https://cdn.example.com'] }));
+  assert.deepEqual(declared.get('worker-src'), ["'self'", 'blob:', 'https://cdn.example.com']);
+  assert.deepEqual(declared.get('connect-src'), ["'self'"]);
+  const strict = directives(buildCsp({ resourceDomains: ['https://cdn.example.com'] }, { policy: 'strict' }));
+  assert.equal(strict.get('script-src')!.includes("'unsafe-eval'"), false);
+  assert.equal(strict.get('script-src')!.includes('blob:'), false);
+  assert.equal(strict.has('worker-src'), false);
 });
 
 test('declared domains map to their directives; frame and base-uri honoured', () => {
@@ -70,8 +87,11 @@ test('sandbox response headers: CSP from the query, frame-ancestors from parent,
   assert.match(headers['Content-Security-Policy']!, /connect-src 'self' https:\/\/api\.example\.com/);
   assert.match(headers['Content-Security-Policy']!, /frame-ancestors http:\/\/localhost:8000$/);
   assert.equal(headers['Cache-Control'], 'no-store');
-  assert.equal(sandboxResponseHeaders('{not json')['Content-Security-Policy'], DEFAULT_CSP, 'malformed → default');
-  assert.equal(sandboxResponseHeaders(null)['Content-Security-Policy'], DEFAULT_CSP);
+  assert.match(headers['Content-Security-Policy']!, /'unsafe-eval'/, 'compat by default');
+  assert.doesNotMatch(sandboxResponseHeadersForUrl('/p.html?policy=strict')['Content-Security-Policy']!, /'unsafe-eval'/);
+  assert.equal(sandboxResponseHeaders('{not json', { policy: 'strict' })['Content-Security-Policy'], DEFAULT_CSP, 'malformed → default');
+  assert.equal(sandboxResponseHeaders(null, { policy: 'strict' })['Content-Security-Policy'], DEFAULT_CSP);
+  assert.match(sandboxResponseHeaders(null)['Content-Security-Policy']!, /connect-src 'none'/, 'malformed/absent → no network under compat too');
 });
 
 test('permissions → iframe allow list (known keys only)', () => {

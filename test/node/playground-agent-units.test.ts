@@ -1,5 +1,5 @@
 // Unit tests of the playground agent's pieces: result mapping, the command parser, confirmation rules, chunking, signals.
-import { describe, it } from 'node:test';
+import { describe, it, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { failedCallResult, mapCallToolResult, mapContentBlock, progressContent } from '../../examples/playground/agent/result-mapping.js';
@@ -9,6 +9,7 @@ import { charChunks, wordChunks } from '../../examples/playground/agent/turn-rep
 import { withScopedSignal } from '../../examples/playground/agent/scoped-signal.js';
 import { PendingAnswers } from '../../examples/playground/agent/answers.js';
 import { parseConfig } from '../../examples/playground/config.js';
+import { isModelVisible } from '../../examples/playground/agent/run-turn.js';
 
 describe('result mapping (MCP → AHP ToolCallResult)', () => {
   it('maps every MCP content type', () => {
@@ -188,4 +189,13 @@ describe('streaming helpers and signals', () => {
     await assert.rejects(cancelled, /cancelled/);
     assert.equal(answers.answer('result', 'c', 't', 'y', { approved: true }), false);
   });
+});
+
+test('the agent offers and calls only model-visible tools: app-only tools (visibility ["app"]) are left out', () => {
+  const tool = (visibility?: string[]) => ({ name: 't', inputSchema: { type: 'object' as const }, ...(visibility && { _meta: { ui: { visibility } } }) });
+  assert.equal(isModelVisible(tool()), true, 'absent = model and app');
+  assert.equal(isModelVisible(tool(['model'])), true);
+  assert.equal(isModelVisible(tool(['model', 'app'])), true);
+  assert.equal(isModelVisible(tool(['app'])), false);
+  assert.equal(isModelVisible(tool([])), false);
 });

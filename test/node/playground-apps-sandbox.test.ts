@@ -8,10 +8,13 @@ import { loadSandboxProxyAssets } from '../../examples/playground/apps/sandbox-p
 
 const PAGE = 'http://127.0.0.1:4999';
 
-/** GET with an explicit Host header (fetch does not allow setting it). */
+/** GET with an explicit Host header (fetch does not allow setting it); `*.localhost` is dialled at 127.0.0.1 (Node does not resolve it). */
 function get(url: string, host?: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+  const target = new URL(url);
+  const header = host ?? target.host;
+  if (target.hostname.endsWith('.localhost')) target.hostname = '127.0.0.1';
   return new Promise((resolve, reject) => {
-    const req = http.get(url, { headers: host ? { host } : {} }, (res) => {
+    const req = http.get(target, { headers: { host: header } }, (res) => {
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (c: string) => (body += c));
@@ -36,11 +39,13 @@ describe('playground sandbox origins', () => {
   });
   after(() => origins?.close());
 
-  it('gives every server its own loopback origin', () => {
+  it('gives every server its own loopback origin, differing by host name (cookies ignore ports)', () => {
     const a = origins.get('a')!;
     const b = origins.get('b')!;
-    assert.match(a.origin, /^http:\/\/127\.0\.0\.1:\d+$/);
-    assert.notEqual(a.origin, b.origin);
+    assert.match(a.origin, /^http:\/\/a\.localhost:\d+$/);
+    assert.match(b.origin, /^http:\/\/b\.localhost:\d+$/);
+    assert.notEqual(new URL(a.origin).hostname, new URL(b.origin).hostname);
+    assert.notEqual(new URL(a.origin).hostname, new URL(PAGE).hostname);
     assert.equal(a.url, `${a.origin}/sandbox.html`);
     assert.equal(origins.get('nope'), undefined);
     assert.deepEqual(origins.all().map((s) => s.serverId), ['a', 'b']);

@@ -6,6 +6,7 @@ import type { HostAuth } from '../auth/host-auth.js';
 import type { Answer, AnswerKind, PendingAnswers } from './answers.js';
 import { CONFIRMATION_OPTIONS, OPTION_ALLOW_SESSION, requiresResultConfirmation, type SessionAllowList } from './confirmation.js';
 import type { InputNeededMirror } from './input-needed.js';
+import { MCP_RESULT_META_KEY } from '../../../src/apps/tool-call.js';
 import { failedCallResult, mapCallToolResult, progressContent } from './result-mapping.js';
 import { withScopedSignal } from './scoped-signal.js';
 import { TurnAborted, type ToolCallReporter, type TurnReporter } from './turn-reporter.js';
@@ -100,6 +101,8 @@ export async function runToolCall(run: ToolRun): Promise<void> {
   }
 
   let result: ToolCallResult;
+  /** The MCP result's `_meta`, carried to MCP App Views in the tool call's `_meta` (AHP's result has none). */
+  let resultMeta: Record<string, unknown> | undefined;
   try {
     const invoke = () => withScopedSignal(turn.signal, (signal) =>
       runtime.callTool(tool.name, args, {
@@ -123,13 +126,16 @@ export async function runToolCall(run: ToolRun): Promise<void> {
       return turn.markdown(`**${displayName}** was not run: authorization was cancelled.`);
     }
     result = mapCallToolResult(outcome.result, displayName);
+    const meta = outcome.result._meta;
+    if (typeof meta === 'object' && meta !== null && !Array.isArray(meta)) resultMeta = meta;
   } catch (err) {
     if (turn.signal.aborted) throw new TurnAborted();
     result = failedCallResult(err, displayName);
   }
 
   const confirmResult = requiresResultConfirmation(tool, runtime.config);
-  call.complete(result, confirmResult);
+  // `_meta` on the action replaces the tool call's: keep the tool's (its `ui`) next to the result's.
+  call.complete(result, confirmResult, resultMeta && { ...tool._meta, [MCP_RESULT_META_KEY]: resultMeta });
   if (confirmResult) {
     const answer = await ask(run, call, 'result');
     if (!answer.approved) return turn.markdown(`You discarded the result of **${displayName}**.`);

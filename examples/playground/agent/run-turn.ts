@@ -24,9 +24,20 @@ export interface AgentContext {
 
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
+/**
+ * The tools the agent (the "model") may offer and call: MCP Apps visibility must include `model` (absent =
+ * `["model","app"]`). App-only tools (`["app"]`) exist for their Views only (spec: hosts MUST leave them out).
+ */
+export function isModelVisible(tool: Tool): boolean {
+  const ui = (tool._meta as { ui?: { visibility?: unknown } } | undefined)?.ui;
+  const visibility = ui?.visibility;
+  return !Array.isArray(visibility) || visibility.includes('model');
+}
+
 async function listTools(turn: TurnReporter, rt: McpServerRuntime): Promise<Tool[] | undefined> {
   try {
-    return await withScopedSignal(turn.signal, (signal) => rt.listTools({ signal }));
+    const tools = await withScopedSignal(turn.signal, (signal) => rt.listTools({ signal }));
+    return tools.filter(isModelVisible);
   } catch (err) {
     if (turn.signal.aborted) throw new TurnAborted();
     await turn.markdown(`Could not list the tools of \`${rt.id}\`: ${errorText(err)}`);

@@ -142,9 +142,9 @@ export class ToolCallReporter {
     this.#dispatch({ type: 'chat/toolCallContentChanged', content });
   }
 
-  /** `chat/toolCallComplete`, optionally asking the user to confirm the result first. */
-  complete(result: ToolCallResult, requiresResultConfirmation = false): void {
-    this.#dispatch({ type: 'chat/toolCallComplete', result, ...(requiresResultConfirmation && { requiresResultConfirmation: true }) });
+  /** `chat/toolCallComplete`, optionally asking the user to confirm the result first; `_meta` replaces the tool call's. */
+  complete(result: ToolCallResult, requiresResultConfirmation = false, _meta?: Record<string, unknown>): void {
+    this.#dispatch({ type: 'chat/toolCallComplete', result, ...(requiresResultConfirmation && { requiresResultConfirmation: true }), ...(_meta && { _meta }) });
   }
 
   /** The tool call as the host holds it now (undefined once its turn ended). */

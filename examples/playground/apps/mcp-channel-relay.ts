@@ -3,8 +3,8 @@ import { HostRpcError, type HostCore } from '../../../src/host/index.js';
 import { ErrorCode, type AhpMcpUiHostCapabilities } from '../../../src/protocol/index.js';
 import type { McpServerRuntime } from '../mcp-runtime.js';
 
-/** How long a relayed request may run (tools can be slow; the View's own timeout is usually shorter). */
-const RELAY_TIMEOUT_MS = 120_000;
+/** How long a relayed request may run: longer than the element's own limit (300 s), so long-polls end on the View's side first. */
+const RELAY_TIMEOUT_MS = 600_000;
 
 const LIST_CHANGED: Readonly<Record<string, keyof AhpMcpUiHostCapabilities>> = {
   'notifications/tools/list_changed': 'serverTools',

@@ -1,18 +1,21 @@
 /**
  * One loopback HTTP origin per MCP server for its Apps' sandbox proxy, so Apps of different servers never
- * share an origin (storage, cookies, service workers). Each serves the proxy page with the View's CSP as an
+ * share an origin (storage, cookies, service workers). On loopback each origin has its own host name,
+ * `http://<server label>.localhost:<port>` (browsers resolve every `*.localhost` to loopback): cookies ignore
+ * ports, so origins that differed only by port would share cookies with each other and with the page. Each serves the proxy page with the View's CSP as an
  * HTTP header built from the request's `csp` query (a header cannot be tampered with from inside the frame).
  * A resource's `_meta.ui.domain` gets its own origin too: `http://<domain label>.localhost:<server's port>`.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { sandboxPolicyOf } from '../../../src/apps/csp.js';
 import { sandboxResponseHeaders } from '../../../src/apps/sandbox-headers.js';
 import { SANDBOX_PROXY_SCRIPT_PATH, type SandboxProxyAssets } from './sandbox-proxy-assets.js';
 
 /** Where one server's Apps are sandboxed. */
 export interface SandboxOrigin {
   serverId: string;
-  /** `http://127.0.0.1:<port>` */
+  /** `http://<server label>.localhost:<port>` on loopback, else `http://<bindHost>:<port>` */
   origin: string;
   /** The sandbox proxy page (the element appends `csp`, `parent` and its own parameters). */
   url: string;
@@ -74,10 +77,10 @@ function handler(options: SandboxOriginsOptions, allowedHosts: (host: string) =>
     const url = new URL(req.url ?? '/', 'http://sandbox');
     const parent = originOf(url.searchParams.get('parent'));
     const ancestor = parent && pageOrigins.includes(parent) ? parent : pageOrigins[0];
-    const frame = ancestor ? { frameAncestors: ancestor } : {};
+    const frame = { ...(ancestor && { frameAncestors: ancestor }), policy: sandboxPolicyOf(url.searchParams.get('policy')) };
     const body = (text: string) => res.end(req.method === 'HEAD' ? undefined : text);
     if (url.pathname === BLANK_PATH) {
-      res.writeHead(200, sandboxResponseHeaders(null, frame));
+      res.writeHead(200, sandboxResponseHeaders(null, { ...frame, policy: 'strict' }));
       return body(BLANK_PAGE);
     }
     if (url.pathname !== SANDBOX_PATH && url.pathname !== SANDBOX_PROXY_SCRIPT_PATH) return plain(404, 'Not found\n');
@@ -110,6 +113,7 @@ async function listen(server: http.Server, host: string): Promise<number> {
 export async function startSandboxOrigins(options: SandboxOriginsOptions): Promise<SandboxOrigins> {
   const bindHost = options.bindHost ?? '127.0.0.1';
   const hostPart = bindHost.includes(':') ? `[${bindHost}]` : bindHost;
+  const loopback = ['127.0.0.1', 'localhost', '::1'].includes(bindHost);
   const servers: http.Server[] = [];
   const origins = new Map<string, SandboxOrigin>();
   try {
@@ -124,7 +128,7 @@ export async function startSandboxOrigins(options: SandboxOriginsOptions): Promi
       const server = http.createServer(handler(options, allowed));
       servers.push(server);
       port = await listen(server, bindHost);
-      const origin = `http://${hostPart}:${port}`;
+      const origin = loopback ? `http://${domainLabel(serverId)}.localhost:${port}` : `http://${hostPart}:${port}`;
       origins.set(serverId, {
         serverId,
         origin,
