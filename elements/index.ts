@@ -31,7 +31,8 @@ export {
 export type { AuthFlowDetail, AuthStatus, McpServerAuthRequestDetail } from './shared/auth-controller.js';
 export { renderMarkdown, renderStringOrMarkdown } from './shared/markdown.js';
 export { defineElement } from './shared/define-element.js';
-export { storeContext } from './shared/store-context.js';
+export { handleContext, storeContext } from './shared/store-context.js';
+export { SessionHandleController } from './shared/session-handle-controller.js';
 export { StoreController } from './shared/store-controller.js';
 export type { StoreControllerOptions } from './shared/store-controller.js';
 export { VERSION } from './shared/version.js';

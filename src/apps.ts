@@ -22,4 +22,3 @@ export { TokenBucket, boundedSize, DEFAULT_TRAFFIC_LIMITS } from './apps/limits.
 export type { AppTrafficLimits } from './apps/limits.js';
 export { sanitizeFileName } from './apps/file-name.js';
 export * from './apps/types.js';
-export { attachMcpChannels } from './apps/mcp-channels.js';

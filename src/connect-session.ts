@@ -3,11 +3,14 @@ import type { ReconnectOutcome } from './client/reconnect-result.js';
 import { backoffDelay, type BackoffOptions } from './client/backoff.js';
 import { deferTransport } from './client/deferred-transport.js';
 import { ConnectionClosedError, RpcError } from './client/errors.js';
+import { ConnectionStateHub } from './client/connection-state.js';
+import type { McpChannel, McpChannelOptions } from './client/mcp-channel.js';
+import { buildSessionHandle, type SessionHandle } from './client/session-handle.js';
 import type { Logger, Transport } from './client/transport.js';
 import { WebSocketTransport, type WebSocketConstructorLike } from './client/websocket-transport.js';
 import { ErrorCode, type ActionEnvelope, type ChannelRecovery, type Snapshot } from './protocol/index.js';
+import { findMcpServer } from './reducers/customizations.js';
 import { SessionStore } from './store/index.js';
-import type { SessionStoreLike } from './store/types.js';
 
 /** Automatic reconnect after the connection drops: exponential backoff with jitter, capped. */
 export interface ReconnectPolicy extends BackoffOptions {
@@ -39,10 +42,18 @@ export interface ConnectSessionOptions {
   /** How long a dispatched action may wait for its echo. */
   pendingTimeoutMs?: number;
   log?: Logger;
+  /**
+   * Gives the handle its `mcp://` capability (MCP Apps): pass `createMcpChannel` from `ahp-elements/mcp-channel`.
+   * Kept out of the core entry; `<ahp-session>` passes it.
+   */
+  createMcpChannel?: (options: McpChannelOptions) => McpChannel;
 }
 
 export interface SessionConnection {
+  /** State, selectors and dispatch. */
   store: SessionStore;
+  /** What the connection can do beyond state: connection state, authenticate, `mcp://` channels, createChat. */
+  handle: SessionHandle;
   /** The one client of this connection; it survives reconnects (same clientId, monotonic clientSeq). */
   client: AhpClient;
   /** Resolves once the session snapshot is loaded; rejects with the connect, initialize or subscribe error. */
@@ -103,6 +114,7 @@ export function connectSession(options: ConnectSessionOptions): SessionConnectio
   let held: ActionEnvelope[] | undefined;
   let sessions: ListSessionsResult | undefined;
   const sessionListeners = new Set<(s: ListSessionsResult) => void>();
+  const connection = new ConnectionStateHub({ kind: 'connecting' }, (err) => log('connection listener threw', err));
 
   const store = new SessionStore({
     channel: session,
@@ -137,12 +149,12 @@ export function connectSession(options: ConnectSessionOptions): SessionConnectio
   const markClosed = (reason?: string, overrideReason = false): void => {
     if (phase === 'closed' && !overrideReason) return;
     phase = 'closed';
-    store.setConnectionState(reason === undefined ? { kind: 'closed' } : { kind: 'closed', reason });
+    connection.set(reason === undefined ? { kind: 'closed' } : { kind: 'closed', reason });
     settleWaiters(new ConnectionClosedError(reason));
   };
   const markOpen = (): void => {
     phase = 'open';
-    store.setConnectionState({ kind: 'open' });
+    connection.set({ kind: 'open' });
     settleWaiters();
     void refreshSessions();
   };
@@ -163,7 +175,6 @@ export function connectSession(options: ConnectSessionOptions): SessionConnectio
     }
   };
 
-  store.setConnectionState({ kind: 'connecting' });
   // Registered before subscribe: the store buffers envelopes that race the first snapshot.
   client.onAction((env) => {
     if (held) held.push(env);
@@ -256,9 +267,10 @@ export function connectSession(options: ConnectSessionOptions): SessionConnectio
         return;
       }
       phase = 'waiting';
-      store.setConnectionState({ kind: 'reconnecting', attempt });
+      const delay = backoffDelay(attempt, policy);
+      connection.set({ kind: 'reconnecting', attempt, nextAttemptAt: Date.now() + delay });
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(() => resolve(), backoffDelay(attempt, policy));
+        const timer = setTimeout(() => resolve(), delay);
         wake = () => {
           clearTimeout(timer);
           resolve();
@@ -310,10 +322,27 @@ export function connectSession(options: ConnectSessionOptions): SessionConnectio
   })();
   // Callers that never await `ready` must not crash Node with an unhandled rejection.
   ready.catch(() => {});
-  (store as SessionStoreLike).authenticate = (params) => client.authenticate(params);
+
+  const reconnectNow = (): void => {
+    if (userClosed || !policy) return;
+    if (phase === 'waiting') wake?.();
+    else if (phase === 'closed' && store.getState() !== undefined) void reconnectLoop('reconnect requested');
+  };
+  const makeChannel = options.createMcpChannel;
+  const handle = buildSessionHandle({
+    session,
+    mode: 'page',
+    connection,
+    ...(!policy && { unavailable: { reconnect: 'reconnecting is off for this connection' } }),
+    authenticate: (params) => client.authenticate(params),
+    createChat: (params) => client.request('createChat', params),
+    ...(makeChannel && { mcpChannel: (serverId: string) => makeChannel({ client, getServer: () => findMcpServer(store.getState(), serverId) }) }),
+    reconnectNow,
+  });
 
   return {
     store,
+    handle,
     client,
     ready,
     close: () => {
@@ -322,11 +351,7 @@ export function connectSession(options: ConnectSessionOptions): SessionConnectio
       client.close();
       markClosed('closed by client');
     },
-    reconnectNow: () => {
-      if (userClosed || !policy) return;
-      if (phase === 'waiting') wake?.();
-      else if (phase === 'closed' && store.getState() !== undefined) void reconnectLoop('reconnect requested');
-    },
+    reconnectNow,
     get sessions() {
       return sessions;
     },

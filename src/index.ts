@@ -16,6 +16,8 @@ export {
   AhpClient,
   normalizeReconnectResult,
   backoffDelay,
+  ConnectionStateHub,
+  CapabilityUnavailableError,
 } from './client/index.js';
 export type {
   Transport,
@@ -33,5 +35,11 @@ export type {
   ListSessionsResult,
   ReconnectOutcome,
   BackoffOptions,
+  ConnectionState,
+  SessionHandle,
+  SessionCapability,
+  CreateChatRequest,
+  McpChannel,
+  McpChannelRequestOptions,
 } from './client/index.js';
 export * from './connect-session.js';

@@ -117,7 +117,9 @@ export interface AhpMcpAppProperties {
   toolResult?: AhpMcpApp['toolResult'];
   /** Store to read from; when unset, the one provided by an ancestor `<ahp-session>`. */
   store?: AhpMcpApp['store'];
-  /** The server's `mcp://` channel; when unset, `store.mcpChannel(serverId)`. */
+  /** Session handle that opens the server's `mcp://` channel; when unset, the one provided by an ancestor `<ahp-session>`. */
+  handle?: AhpMcpApp['handle'];
+  /** The server's `mcp://` channel; when unset, `handle.mcpChannel(serverId)`. */
   channel?: AhpMcpApp['channel'];
   /** The server's `mcpApp.capabilities`; when unset, read from the store. */
   capabilities?: AhpMcpApp['capabilities'];
@@ -225,6 +227,8 @@ export interface AhpSessionProperties {
   workerUrl?: AhpSession['workerUrl'];
   /** A store to provide instead of connecting; takes precedence over `url`/`session`. */
   store?: AhpSession['store'];
+  /** The session handle to provide with `store` (connection state, authenticate, `mcp://`, createChat), e.g. the `handle` of `connectSession`. Without it, elements say that the session cannot sign in or open Apps. */
+  handle?: AhpSession['handle'];
   /** OAuth redirect URI for sign-ins (default: the callback page shipped next to the driver). */
   authRedirectUri?: AhpSession['authRedirectUri'];
   /** `popup` (default) or `redirect` (full page; the flow resumes when the session is open again). */
@@ -267,6 +271,8 @@ export interface AhpToolCallProperties {
   toolCall?: AhpToolCall['toolCall'];
   /** Store to read and dispatch through; when unset, the one provided by an ancestor `<ahp-session>`. */
   store?: AhpToolCall['store'];
+  /** Session handle for an embedded MCP App's `mcp://` channel; when unset, the one provided by an ancestor `<ahp-session>`. */
+  handle?: AhpToolCall['handle'];
 }
 
 /** Events `<ahp-tool-call>` fires, by name. */

@@ -2,11 +2,14 @@ import { html, nothing } from 'lit';
 import type { McpServerCustomization } from '../../src/protocol/customizations.js';
 import type { ToolCallState } from '../../src/protocol/tool-calls.js';
 import type { SessionStoreLike } from '../../src/store/types.js';
+import type { SessionHandle } from '../../src/client/session-handle.js';
 import { callToolResultOf, resourceUriOf, toolArgumentsOf } from '../../src/apps/tool-call.js';
 
 /** What a host element knows about a tool call that may have an MCP App. */
 export interface McpAppEmbedding {
   store: SessionStoreLike | undefined;
+  /** The host element's handle (its own or from context); the App falls back to its own context when undefined. */
+  handle?: SessionHandle | undefined;
   /** The chat the call lives in (store-driven mode); undefined for a given tool-call object. */
   chat: string | null | undefined;
   toolCall: ToolCallState;
@@ -18,16 +21,17 @@ export interface McpAppEmbedding {
  * server that offers Apps (`mcpApp` and a `channel`, which hosts only show to clients that declared
  * `mcpApps`); `nothing` otherwise. Renders the tag only: `<ahp-mcp-app>` must be defined for it to run.
  */
-export function renderMcpApp({ store, chat, toolCall, server }: McpAppEmbedding) {
+export function renderMcpApp({ store, handle, chat, toolCall, server }: McpAppEmbedding) {
   const uri = resourceUriOf(toolCall);
   const contributor = toolCall.contributor;
   if (!uri || contributor?.kind !== 'mcp' || !server?.mcpApp || !server.channel || server.id !== contributor.customizationId) return nothing;
   if (chat) {
-    return html`<ahp-mcp-app part="app" .store=${store} chat=${chat} tool-call-id=${toolCall.toolCallId}></ahp-mcp-app>`;
+    return html`<ahp-mcp-app part="app" .store=${store} .handle=${handle} chat=${chat} tool-call-id=${toolCall.toolCallId}></ahp-mcp-app>`;
   }
   return html`<ahp-mcp-app
     part="app"
     .store=${store}
+    .handle=${handle}
     server-id=${server.id}
     resource-uri=${uri}
     .toolInput=${toolArgumentsOf(toolCall)}

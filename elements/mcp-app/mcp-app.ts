@@ -5,6 +5,7 @@ import type { AhpMcpUiHostCapabilities } from '../../src/protocol/customizations
 import type { ToolCallState } from '../../src/protocol/tool-calls.js';
 import { selectMcpServer } from '../../src/store/selectors.js';
 import type { SessionStoreLike } from '../../src/store/types.js';
+import type { SessionHandle } from '../../src/client/session-handle.js';
 import { AppBridgeHost, type DownloadRequest } from '../../src/apps/bridge.js';
 import { normalizeCsp, sandboxPolicyOf, type SandboxPolicy } from '../../src/apps/csp.js';
 import type { AppTrafficLimits } from '../../src/apps/limits.js';
@@ -15,7 +16,7 @@ import { callToolResultOf, cancelReasonOf, repairPartialJson, resourceUriOf, too
 import { windowTransport } from '../../src/apps/transport.js';
 import type { CallToolResult, ContentBlock, McpUiDisplayMode } from '../../src/apps/types.js';
 import { DEV, addDevChecks, warnSameOriginSandbox } from '../shared/dev-warnings.js';
-import { storeContext } from '../shared/store-context.js';
+import { handleContext, storeContext } from '../shared/store-context.js';
 import { setCustomStates, tryAttachInternals } from '../shared/custom-states.js';
 import { VERSION } from '../shared/version.js';
 import {
@@ -64,6 +65,7 @@ export class AhpMcpApp extends LitElement {
     toolInput: { attribute: false },
     toolResult: { attribute: false },
     store: { attribute: false },
+    handle: { attribute: false },
     channel: { attribute: false },
     capabilities: { attribute: false },
     sandboxPolicy: { attribute: 'sandbox-policy' },
@@ -89,7 +91,9 @@ export class AhpMcpApp extends LitElement {
   declare toolResult: CallToolResult | undefined;
   /** Store to read from; when unset, the one provided by an ancestor `<ahp-session>`. */
   declare store: SessionStoreLike | undefined;
-  /** The server's `mcp://` channel; when unset, `store.mcpChannel(serverId)`. */
+  /** Session handle that opens the server's `mcp://` channel; when unset, the one provided by an ancestor `<ahp-session>`. */
+  declare handle: SessionHandle | undefined;
+  /** The server's `mcp://` channel; when unset, `handle.mcpChannel(serverId)`. */
   declare channel: McpChannel | undefined;
   /** The server's `mcpApp.capabilities`; when unset, read from the store. */
   declare capabilities: AhpMcpUiHostCapabilities | undefined;
@@ -124,6 +128,7 @@ export class AhpMcpApp extends LitElement {
 
   private readonly internals = tryAttachInternals(this);
   private readonly consumer = new ContextConsumer(this, { context: storeContext, subscribe: true });
+  private readonly handleConsumer = new ContextConsumer(this, { context: handleContext, subscribe: true });
   private iframe: HTMLIFrameElement | undefined;
   private toolCall: ToolCallState | undefined;
   private releaseChat: (() => void) | undefined;
@@ -147,6 +152,11 @@ export class AhpMcpApp extends LitElement {
   /** The store in use. */
   get currentStore(): SessionStoreLike | undefined {
     return this.store ?? this.consumer.value;
+  }
+
+  /** The session handle in use. */
+  get currentHandle(): SessionHandle | undefined {
+    return this.handle ?? this.handleConsumer.value;
   }
 
   override connectedCallback(): void {
@@ -249,7 +259,15 @@ export class AhpMcpApp extends LitElement {
   }
 
   private resolveChannel(serverId: string): McpChannel | undefined {
-    return this.channel ?? this.currentStore?.mcpChannel?.(serverId);
+    if (this.channel) return this.channel;
+    const handle = this.currentHandle;
+    return handle && handle.unavailable('mcpChannel') === undefined ? handle.mcpChannel(serverId) : undefined;
+  }
+
+  /** Why there is no channel to resolve, for the error text. */
+  private noChannelReason(): string {
+    const handle = this.currentHandle;
+    return handle ? (handle.unavailable('mcpChannel') ?? 'unknown') : 'no session handle (put the element inside <ahp-session> or set .handle)';
   }
 
   private unwatch(): void {
@@ -310,7 +328,7 @@ export class AhpMcpApp extends LitElement {
     // An explicit sandbox-url is checked before anything is fetched.
     if (this.sandboxUrl && !checkSandbox(this.sandboxUrl)) return;
     const channel = this.resolveChannel(serverId);
-    if (!channel) return this.fail(`MCP server “${serverId}” has no mcp:// channel`);
+    if (!channel) return this.fail(`MCP server “${serverId}” has no mcp:// channel: ${this.noChannelReason()}`);
     let resource;
     try {
       resource = await readUiResource(channel, uri);

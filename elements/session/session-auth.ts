@@ -4,6 +4,8 @@ import { PENDING_KEY } from '../../src/auth/flow-keys.js';
 import { listAuthBlockedToolCalls } from '../../src/store/input-selectors.js';
 import { listMcpServers, selectMcpServer } from '../../src/store/selectors.js';
 import type { SessionStoreLike } from '../../src/store/types.js';
+import type { AuthenticateRequest } from '../../src/client/ahp-client.js';
+import type { SessionHandle } from '../../src/client/session-handle.js';
 import { AhpAuthCompleteEvent, AhpAuthErrorEvent, AhpAuthStartEvent, type AuthFlowDetail } from '../shared/auth-controller.js';
 
 /** Options `<ahp-session>` passes on to the driver (stores, client name, metadata document URL, fetch). */
@@ -12,6 +14,7 @@ export type SessionAuthOptions = Omit<AuthorizeOptions, 'client' | 'redirectUri'
 /** What the built-in auth handling needs from `<ahp-session>`. */
 export interface SessionAuthHost extends HTMLElement {
   readonly currentStore: SessionStoreLike | undefined;
+  readonly currentHandle: SessionHandle | undefined;
   authRedirectUri: string | null | undefined;
   authMode: string | null | undefined;
   authOptions: SessionAuthOptions | undefined;
@@ -68,7 +71,7 @@ async function runFlow(host: SessionAuthHost, origin: EventTarget, request: unkn
     const { authorize, defaultCallbackUrl } = await driver();
     const result = await authorize(requirement, {
       ...host.authOptions,
-      client: { authenticate: authenticateOf(store) },
+      client: { authenticate: authenticateOf(host.currentHandle) },
       redirectUri: host.authRedirectUri || defaultCallbackUrl(),
       mode: host.authMode === 'redirect' ? 'redirect' : 'popup',
     });
@@ -79,9 +82,11 @@ async function runFlow(host: SessionAuthHost, origin: EventTarget, request: unkn
   }
 }
 
-const authenticateOf = (store: SessionStoreLike | undefined) => (params: Parameters<NonNullable<SessionStoreLike['authenticate']>>[0]) => {
-  if (!store?.authenticate) return Promise.reject(new Error('this session cannot hand tokens to the host'));
-  return store.authenticate(params);
+/** The handle's `authenticate`, or a plain failure saying why this session cannot hand tokens to the host. */
+const authenticateOf = (handle: SessionHandle | undefined) => (params: AuthenticateRequest) => {
+  const reason = handle ? handle.unavailable('authenticate') : 'the session has a store but no handle (set .handle next to .store)';
+  if (reason !== undefined) return Promise.reject(new Error(`this session cannot hand tokens to the host: ${reason}`));
+  return handle!.authenticate(params);
 };
 
 /** After a full-page redirect: finishes the sign-in this tab started, once the store can reach the host. Failures → `ahp-auth-error` on the session. */
@@ -94,7 +99,7 @@ export async function resumeAuth(host: SessionAuthHost): Promise<void> {
     const result = await resumeRedirectFlow({
       ...host.authOptions,
       ...(secret ? { clientSecret: secret } : {}),
-      client: { authenticate: authenticateOf(store) },
+      client: { authenticate: authenticateOf(host.currentHandle) },
     });
     if (result) host.dispatchEvent(new AhpAuthCompleteEvent({ request: { kind: 'redirect', resource: result.resource } }));
   } catch (error) {

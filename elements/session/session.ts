@@ -2,10 +2,12 @@ import { LitElement, css, html } from 'lit';
 import type { PropertyValues } from 'lit';
 import { ContextProvider } from '@lit/context';
 import { connectSession } from '../../src/connect-session.js';
-import { attachMcpChannels } from '../../src/apps/mcp-channels.js';
+import type { ConnectionState } from '../../src/client/connection-state.js';
+import { createMcpChannel } from '../../src/client/mcp-channel.js';
+import type { SessionHandle } from '../../src/client/session-handle.js';
 import type { WorkerSessionOptions } from '../../src/worker/worker-store.js';
-import type { ConnectionState, SessionStoreLike } from '../../src/store/types.js';
-import { storeContext } from '../shared/store-context.js';
+import type { SessionStoreLike } from '../../src/store/types.js';
+import { handleContext, storeContext } from '../shared/store-context.js';
 import { setCustomStates, tryAttachInternals } from '../shared/custom-states.js';
 import { AhpConnectionChangeEvent } from '../shared/events.js';
 import { handleAuthRequest, resumeAuth, type SessionAuthOptions } from './session-auth.js';
@@ -14,6 +16,7 @@ interface OwnConnection {
   key: string;
   /** Undefined while the worker-mode code is still loading. */
   store?: SessionStoreLike;
+  handle?: SessionHandle;
   close(): void;
 }
 
@@ -23,11 +26,12 @@ const workerStore = () => import('../../src/worker/worker-store.js');
 const errorText = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 
 /**
- * Connects to an AHP host (`url` + `session`) or takes a ready `store`, and provides that store to
- * every descendant element through `@lit/context`. It never touches the socket itself.
+ * Connects to an AHP host (`url` + `session`) or takes a ready `store` (and its `handle`), and provides both to
+ * every descendant element through `@lit/context`: the store (state, selectors, dispatch) and the session handle
+ * (connection state, authenticate, `mcp://` channels, createChat). It never touches the socket itself.
  *
  * Handles `ahp-auth-request` from descendants that nobody cancelled: runs the OAuth driver (`ahp-elements/auth`) and
- * hands the token to the host through the store's `authenticate`.
+ * hands the token to the host through the handle's `authenticate`.
  *
  * @summary Provides an AHP session store to the elements inside it.
  * @tag ahp-session
@@ -54,6 +58,7 @@ export class AhpSession extends LitElement {
     worker: {},
     workerUrl: { attribute: 'worker-url' },
     store: { attribute: false },
+    handle: { attribute: false },
     authRedirectUri: { attribute: 'auth-redirect-uri' },
     authMode: { attribute: 'auth-mode' },
     authOptions: { attribute: false },
@@ -74,6 +79,11 @@ export class AhpSession extends LitElement {
   declare workerUrl: string | null | undefined;
   /** A store to provide instead of connecting; takes precedence over `url`/`session`. */
   declare store: SessionStoreLike | undefined;
+  /**
+   * The session handle to provide with `store` (connection state, authenticate, `mcp://`, createChat), e.g. the
+   * `handle` of `connectSession`. Without it, elements say that the session cannot sign in or open Apps.
+   */
+  declare handle: SessionHandle | undefined;
   /** OAuth redirect URI for sign-ins (default: the callback page shipped next to the driver). */
   declare authRedirectUri: string | null | undefined;
   /** `popup` (default) or `redirect` (full page; the flow resumes when the session is open again). */
@@ -82,9 +92,11 @@ export class AhpSession extends LitElement {
   declare authOptions: SessionAuthOptions | undefined;
 
   private readonly provider = new ContextProvider(this, { context: storeContext });
+  private readonly handleProvider = new ContextProvider(this, { context: handleContext });
   private readonly internals = tryAttachInternals(this);
   private own: OwnConnection | undefined;
   private bound: SessionStoreLike | undefined;
+  private boundHandle: SessionHandle | undefined;
   private unbindConnection: (() => void) | undefined;
   private state: ConnectionState | undefined;
 
@@ -93,7 +105,12 @@ export class AhpSession extends LitElement {
     return this.bound;
   }
 
-  /** Connection state of the provided store; undefined while there is none. */
+  /** The session handle provided to descendants (the `handle` property or the one of this element's connection). */
+  get currentHandle(): SessionHandle | undefined {
+    return this.boundHandle;
+  }
+
+  /** Connection state of the provided handle; undefined while there is none. */
   get connectionState(): ConnectionState | undefined {
     return this.state;
   }
@@ -112,11 +129,11 @@ export class AhpSession extends LitElement {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.closeOwn();
-    this.bind(undefined);
+    this.bind(undefined, undefined);
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    const keys = ['url', 'session', 'clientId', 'worker', 'workerUrl', 'store'] as const;
+    const keys = ['url', 'session', 'clientId', 'worker', 'workerUrl', 'store', 'handle'] as const;
     if (!this.hasUpdated || keys.some((k) => changed.has(k))) {
       this.reconcile();
     }
@@ -130,12 +147,12 @@ export class AhpSession extends LitElement {
     if (!this.isConnected) return;
     if (this.store) {
       this.closeOwn();
-      this.bind(this.store);
+      this.bind(this.store, this.handle);
       return;
     }
     if (!this.url || !this.session) {
       this.closeOwn();
-      this.bind(undefined);
+      this.bind(undefined, undefined);
       return;
     }
     const mode = this.workerMode();
@@ -145,7 +162,7 @@ export class AhpSession extends LitElement {
       this.closeOwn();
       this.open(key, this.url, this.session, this.clientId ?? undefined, mode, workerUrl);
     }
-    this.bind(this.own?.store);
+    this.bind(this.own?.store, this.own?.handle);
   }
 
   /** `worker` attribute → mode: absent = in page, `dedicated`, anything else = `shared`. */
@@ -161,10 +178,9 @@ export class AhpSession extends LitElement {
       return;
     }
     try {
-      const conn = connectSession(options);
-      // In-page connections also serve MCP Apps their server's mcp:// channel (store.mcpChannel).
-      attachMcpChannels(conn.store, conn.client);
-      this.adopt({ key, store: conn.store, close: () => conn.close() }, conn.ready);
+      // createMcpChannel gives the handle its mcp:// capability (MCP Apps).
+      const conn = connectSession({ ...options, createMcpChannel });
+      this.adopt({ key, store: conn.store, handle: conn.handle, close: () => conn.close() }, conn.ready);
     } catch (e) {
       this.fail(e);
     }
@@ -190,8 +206,9 @@ export class AhpSession extends LitElement {
           const c = connectSessionInWorker(options);
           conn = c;
           own.store = c.store;
+          own.handle = c.handle;
           this.adopt(own, c.ready);
-          this.bind(c.store);
+          this.bind(c.store, c.handle);
         } catch (e) {
           this.fail(e);
         }
@@ -220,19 +237,21 @@ export class AhpSession extends LitElement {
     own?.close();
   }
 
-  private bind(store: SessionStoreLike | undefined): void {
-    if (store === this.bound) return;
+  private bind(store: SessionStoreLike | undefined, handle: SessionHandle | undefined): void {
+    if (store === this.bound && handle === this.boundHandle) return;
     this.unbindConnection?.();
     this.unbindConnection = undefined;
     this.bound = store;
+    this.boundHandle = handle;
     this.provider.setValue(store);
-    if (!store) {
-      // An own connection without a store is still loading (worker mode) and reports `connecting`.
+    this.handleProvider.setValue(handle);
+    if (!handle) {
+      // An own connection without a handle is still loading (worker mode) and reports `connecting`.
       if (!this.own && this.state && this.state.kind !== 'closed') this.setState({ kind: 'closed' });
       return;
     }
-    this.setState(store.getConnectionState());
-    this.unbindConnection = store.subscribeConnection((s) => this.setState(s));
+    this.setState(handle.getConnectionState());
+    this.unbindConnection = handle.subscribeConnection((s) => this.setState(s));
   }
 
   private setState(next: ConnectionState): void {

@@ -1,5 +1,5 @@
 import type { CustomizationEnablement } from '../../src/protocol/customizations.js';
-import type { ConnectionState } from '../../src/store/types.js';
+import type { ConnectionState } from '../../src/client/connection-state.js';
 
 const FIXED = { bubbles: true, composed: true } as const;
 

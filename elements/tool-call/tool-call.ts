@@ -7,6 +7,7 @@ import type { ToolCallState } from '../../src/protocol/tool-calls.js';
 import { selectMcpServer } from '../../src/store/selectors.js';
 import { selectToolCall, type ToolCallEntry } from '../../src/store/tool-call-selectors.js';
 import type { SessionStoreLike } from '../../src/store/types.js';
+import type { SessionHandle } from '../../src/client/session-handle.js';
 import { DEV, addDevChecks } from '../shared/dev-warnings.js';
 import { storeContext } from '../shared/store-context.js';
 import { setCustomStates, tryAttachInternals } from '../shared/custom-states.js';
@@ -56,6 +57,7 @@ export class AhpToolCall extends LitElement {
     turnId: { attribute: 'turn-id' },
     toolCall: { attribute: false },
     store: { attribute: false },
+    handle: { attribute: false },
   };
 
   /** Chat channel URI (`ahp-chat:/…`) the call lives in; needed to dispatch actions. */
@@ -68,6 +70,8 @@ export class AhpToolCall extends LitElement {
   declare toolCall: ToolCallState | undefined;
   /** Store to read and dispatch through; when unset, the one provided by an ancestor `<ahp-session>`. */
   declare store: SessionStoreLike | undefined;
+  /** Session handle for an embedded MCP App's `mcp://` channel; when unset, the one provided by an ancestor `<ahp-session>`. */
+  declare handle: SessionHandle | undefined;
 
   private readonly internals = tryAttachInternals(this);
   private readonly consumer = new ContextConsumer(this, { context: storeContext, subscribe: true });
@@ -182,7 +186,7 @@ export class AhpToolCall extends LitElement {
         ${typeof tc.intention === 'string' && tc.intention ? html`<p class="intention">${tc.intention}</p>` : nothing}
         ${message ? html`<div class="md message">${renderStringOrMarkdown(message as string)}</div>` : nothing}
         ${renderInput(tc)} ${this.renderBody(tc)}
-        ${renderMcpApp({ store: this.currentStore, chat: isObject(this.toolCall) ? undefined : this.chat, toolCall: tc, server: this.server })}
+        ${renderMcpApp({ store: this.currentStore, handle: this.handle, chat: isObject(this.toolCall) ? undefined : this.chat, toolCall: tc, server: this.server })}
       </div>`;
   }
 

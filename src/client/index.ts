@@ -15,3 +15,7 @@ export { backoffDelay } from './backoff.js';
 export type { BackoffOptions } from './backoff.js';
 export { createMcpChannel, allowedMcpMethods, McpChannelUnavailableError } from './mcp-channel.js';
 export type { McpChannel, McpChannelClient, McpChannelOptions, McpChannelRequestOptions } from './mcp-channel.js';
+export { ConnectionStateHub } from './connection-state.js';
+export type { ConnectionState } from './connection-state.js';
+export { buildSessionHandle, CapabilityUnavailableError, newChatUri } from './session-handle.js';
+export type { SessionHandle, SessionCapability, SessionHandleParts, CreateChatRequest } from './session-handle.js';

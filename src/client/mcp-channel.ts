@@ -44,6 +44,8 @@ export interface McpChannel {
   onNotification(method: string, listener: (params: Record<string, unknown>) => void): () => void;
   /** True while the server has a channel. */
   available(): boolean;
+  /** Why there is no channel right now (a sentence for the user); undefined while there is one. */
+  unavailableReason?(): string | undefined;
 }
 
 const channelOf = (server: McpServerCustomization | undefined): URI | undefined =>
@@ -84,5 +86,9 @@ export function createMcpChannel({ client, getServer }: McpChannelOptions): McpC
       });
     },
     available: () => channelOf(getServer()) !== undefined,
+    unavailableReason: () => {
+      const server = getServer();
+      return channelOf(server) === undefined ? new McpChannelUnavailableError(server).message : undefined;
+    },
   };
 }

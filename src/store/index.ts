@@ -3,4 +3,4 @@ export { ChannelReconciler, type ChannelReconcilerOptions, type ReconcilerMode }
 export { listMcpServers, selectMcpServer, type McpServerEntry } from './selectors.js';
 export { listToolCalls, listToolCallsOfServer, selectToolCall, type ToolCallEntry } from './tool-call-selectors.js';
 export { listAuthBlockedToolCalls, listInputNeeded, type AuthBlockedToolCall } from './input-selectors.js';
-export type { ActionFailure, ConnectionState, SessionStoreLike } from './types.js';
+export type { ActionFailure, SessionStoreLike } from './types.js';

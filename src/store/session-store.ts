@@ -12,7 +12,7 @@ import { ChannelReconciler, type ReconcilerMode } from './channel-reconciler.js'
 import { KeyedWatchers, addGroupedWatcher, addKeyedListener, report, sameObject } from './keyed-watchers.js';
 import { changedCustomizationIds, mcpServerIndex } from './server-changes.js';
 import { changedToolCallIds, findToolCall, selectToolCall } from './tool-call-selectors.js';
-import type { ActionFailure, ConnectionState, SessionStoreLike } from './types.js';
+import type { ActionFailure, SessionStoreLike } from './types.js';
 
 /** What a SessionStore needs from the connection that feeds it. */
 export interface SessionStoreOptions {
@@ -68,11 +68,9 @@ export class SessionStore implements SessionStoreLike {
   private readonly chats = new Map<string, ChannelReconciler<ChatState>>();
   private readonly chatWatches = new Map<string, ChatWatch>();
   private generation = 0;
-  private connection: ConnectionState = { kind: 'connecting' };
 
   private readonly listeners = new Set<() => void>();
   private readonly failureListeners = new Set<(failure: ActionFailure) => void>();
-  private readonly connectionListeners = new Set<(state: ConnectionState) => void>();
   private readonly servers = new KeyedWatchers<McpServerCustomization>('subscribeMcpServer', sameServer);
   private readonly chatListeners = new Map<string, Set<() => void>>();
   private readonly toolCalls = new Map<string, KeyedWatchers<ToolCallState>>();
@@ -167,22 +165,6 @@ export class SessionStore implements SessionStoreLike {
     return () => void this.failureListeners.delete(listener);
   }
 
-  getConnectionState(): ConnectionState {
-    return this.connection;
-  }
-
-  subscribeConnection(listener: (state: ConnectionState) => void): () => void {
-    this.connectionListeners.add(listener);
-    return () => void this.connectionListeners.delete(listener);
-  }
-
-  /** Sets the connection state and tells connection listeners. */
-  setConnectionState(state: ConnectionState): void {
-    if (state === this.connection) return;
-    this.connection = state;
-    for (const l of [...this.connectionListeners]) report('connection', () => l(state));
-  }
-
   dispatch(action: AnyAction, channel?: string): number {
     if (!isClientDispatchable(action)) {
       const type = isObject(action) ? String((action as { type?: unknown }).type) : String(action);
@@ -238,7 +220,6 @@ export class SessionStore implements SessionStoreLike {
     for (const r of this.chats.values()) r.dispose();
     this.listeners.clear();
     this.failureListeners.clear();
-    this.connectionListeners.clear();
     this.servers.clear();
     this.chatListeners.clear();
     this.toolCalls.clear();

@@ -1,4 +1,3 @@
-import type { McpChannel } from '../client/mcp-channel.js';
 import type { AnyAction } from '../protocol/actions.js';
 import type { McpServerCustomization } from '../protocol/customizations.js';
 import type { ChatState, SessionState } from '../protocol/session.js';
@@ -14,16 +13,11 @@ export interface ActionFailure {
   reason: string;
 }
 
-/** Lifecycle of the connection behind a store. */
-export type ConnectionState =
-  | { kind: 'connecting' }
-  | { kind: 'open' }
-  | { kind: 'reconnecting'; attempt: number }
-  | { kind: 'closed'; reason?: string };
-
 /**
  * What elements (and any UI) use: read the optimistic view, listen for changes, dispatch intents.
- * The same interface whether the store runs in the page or in a worker.
+ * The same interface whether the store runs in the page or in a worker. State, selectors and dispatch
+ * only: what the connection can do beyond that (connection state, authenticate, `mcp://`, createChat)
+ * is the `SessionHandle` provided next to it.
  */
 export interface SessionStoreLike {
   /** The session channel URI (`ahp-session:/…`). */
@@ -49,12 +43,4 @@ export interface SessionStoreLike {
   subscribeToolCall(chat: string, toolCallId: string, listener: (toolCall: ToolCallState | undefined) => void): () => void;
   /** Called when a dispatched action is rejected, times out or is dropped. */
   onActionFailed(listener: (failure: ActionFailure) => void): () => void;
-  /** Current connection state of the client feeding this store. */
-  getConnectionState(): ConnectionState;
-  /** Called when the connection state changes. */
-  subscribeConnection(listener: (state: ConnectionState) => void): () => void;
-  /** The `mcp://` channel client for one MCP server (MCP Apps); absent when the store cannot reach the connection. */
-  mcpChannel?(serverId: string): McpChannel | undefined;
-  /** Hands a bearer token for a protected resource to the host (`authenticate`; empty token = revoke); absent when the store cannot reach the host. */
-  authenticate?(params: { resource: string; token: string; expiresIn?: number; scopes?: string[] }): Promise<void>;
 }

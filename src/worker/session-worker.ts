@@ -3,7 +3,7 @@ import { connectSession, type ConnectSessionOptions, type SessionConnection } fr
 import type { AnyAction } from '../protocol/actions.js';
 import type { ChatState, SessionState } from '../protocol/session.js';
 import type { ActionFailure } from '../store/types.js';
-import type { AttachOptions, SessionWorkerApi, WorkerEvent } from './worker-messages.js';
+import type { AttachOptions, SessionWorkerApi, WorkerCallError, WorkerEvent } from './worker-messages.js';
 
 export interface SessionWorkerOptions {
   /** Opens a connection; defaults to `connectSession` (Node tests pass one with the `ws` WebSocket). */
@@ -47,11 +47,34 @@ interface Attachment {
   stateDirty: boolean;
   sentState: SessionState | undefined | typeof UNSENT;
   chats: Map<string, ChatWatch>;
+  /** Host notification methods the page listens to: count and the client listener's remover. */
+  notifications: Map<string, { count: number; stop(): void }>;
   scheduled: boolean;
   detached: boolean;
 }
 
 const errorText = (err: unknown): string => (err instanceof Error ? err.message : String(err));
+
+
+const toCallError = (err: unknown): WorkerCallError => {
+  const e = err as { name?: unknown; message?: unknown; code?: unknown; data?: unknown } | undefined;
+  const out: WorkerCallError = { name: typeof e?.name === 'string' ? e.name : 'Error', message: errorText(err) };
+  if (typeof e?.code === 'number') out.code = e.code;
+  if (e?.data !== undefined) out.data = e.data;
+  return out;
+};
+
+/** Runs a call for a page, turning any failure into a `WorkerCallError`. */
+async function relay<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    throw toCallError(err);
+  }
+}
+
+const isMcpChannelParams = (params: unknown): params is Record<string, unknown> & { channel: string } =>
+  typeof params === 'object' && params !== null && typeof (params as { channel?: unknown }).channel === 'string' && (params as { channel: string }).channel.startsWith('mcp:');
 
 /**
  * The worker side of worker mode: one `connectSession` (client + SessionStore) per (url, session,
@@ -117,7 +140,7 @@ export function createSessionWorkerApi(options: SessionWorkerOptions = {}): Sess
       ...(attach.clientId !== undefined && { clientId: attach.clientId }),
       ...(attach.pendingTimeoutMs !== undefined && { pendingTimeoutMs: attach.pendingTimeoutMs }),
     });
-    const { store } = conn;
+    const { store, handle } = conn;
     const entry: Entry = { key, conn, attachments: new Set(), origins: new Map(), stop: () => {} };
     const stops = [
       store.subscribe(() => {
@@ -126,7 +149,7 @@ export function createSessionWorkerApi(options: SessionWorkerOptions = {}): Sess
           schedule(att);
         }
       }),
-      store.subscribeConnection((state) => {
+      handle.subscribeConnection((state) => {
         for (const att of entry.attachments) push(att, { type: 'connection', state });
       }),
       store.onActionFailed((failure: ActionFailure) => {
@@ -152,6 +175,12 @@ export function createSessionWorkerApi(options: SessionWorkerOptions = {}): Sess
     return entry;
   };
 
+  const attached = (id: number): Attachment => {
+    const att = attachments.get(id);
+    if (!att) throw new Error('this page is not attached to the session worker (closed)');
+    return att;
+  };
+
   const releaseChat = (att: Attachment, uri: string): void => {
     const watch = att.chats.get(uri);
     if (!watch) return;
@@ -166,7 +195,7 @@ export function createSessionWorkerApi(options: SessionWorkerOptions = {}): Sess
       const key = JSON.stringify([attach.url, attach.session, attach.clientId ?? null]);
       // A connection that is closed for good (failed to connect, gave up reconnecting) is not reused.
       const known = entries.get(key);
-      const entry = known && known.conn.store.getConnectionState().kind !== 'closed' ? known : open(key, attach);
+      const entry = known && known.conn.handle.getConnectionState().kind !== 'closed' ? known : open(key, attach);
       const att: Attachment = {
         id: ++nextId,
         entry,
@@ -175,12 +204,13 @@ export function createSessionWorkerApi(options: SessionWorkerOptions = {}): Sess
         stateDirty: true,
         sentState: UNSENT,
         chats: new Map(),
+        notifications: new Map(),
         scheduled: false,
         detached: false,
       };
       entry.attachments.add(att);
       attachments.set(att.id, att);
-      push(att, { type: 'connection', state: entry.conn.store.getConnectionState() });
+      push(att, { type: 'connection', state: entry.conn.handle.getConnectionState() });
       if (entry.ready) push(att, entry.ready);
       const locks = (globalThis as { navigator?: { locks?: { request(name: string, cb: () => void): Promise<unknown> } } }).navigator?.locks;
       // Granted only once the page released it: closed, navigated away or crashed.
@@ -241,12 +271,62 @@ export function createSessionWorkerApi(options: SessionWorkerOptions = {}): Sess
       attachments.get(id)?.entry.conn.reconnectNow();
     },
 
+    authenticate(id, params) {
+      return relay(async () => {
+        await attached(id).entry.conn.handle.authenticate(params);
+      });
+    },
+
+    createChat(id, params) {
+      return relay(async () => {
+        const { conn } = attached(id).entry;
+        if (typeof params !== 'object' || params === null) throw new TypeError('createChat needs params');
+        await conn.client.request('createChat', { ...params, channel: conn.store.channel });
+      });
+    },
+
+    mcpRequest(id, method, params, timeoutMs) {
+      return relay(async () => {
+        const { conn } = attached(id).entry;
+        if (typeof method !== 'string' || !isMcpChannelParams(params)) throw new TypeError('mcpRequest needs a method and params.channel (an mcp:// URI)');
+        return conn.client.request(method, params, typeof timeoutMs === 'number' ? { timeoutMs } : undefined);
+      });
+    },
+
+    mcpNotify(id, method, params) {
+      const att = attached(id);
+      if (typeof method !== 'string' || !isMcpChannelParams(params)) throw new TypeError('mcpNotify needs a method and params.channel (an mcp:// URI)');
+      att.entry.conn.client.notify(method, params);
+    },
+
+    listenMcp(id, method) {
+      const att = attachments.get(id);
+      if (!att || typeof method !== 'string') return;
+      const known = att.notifications.get(method);
+      if (known) {
+        known.count++;
+        return;
+      }
+      const stop = att.entry.conn.client.onNotification(method, (params) => push(att, { type: 'notification', method, params }));
+      att.notifications.set(method, { count: 1, stop });
+    },
+
+    unlistenMcp(id, method) {
+      const att = attachments.get(id);
+      const known = att?.notifications.get(method);
+      if (!att || !known || --known.count > 0) return;
+      att.notifications.delete(method);
+      known.stop();
+    },
+
     detach(id) {
       const att = attachments.get(id);
       if (!att) return;
       attachments.delete(id);
       att.detached = true;
       for (const uri of [...att.chats.keys()]) releaseChat(att, uri);
+      for (const n of att.notifications.values()) n.stop();
+      att.notifications.clear();
       const entry = att.entry;
       entry.attachments.delete(att);
       for (const [seq, origin] of entry.origins) if (origin.att === att) entry.origins.delete(seq);

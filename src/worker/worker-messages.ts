@@ -1,6 +1,8 @@
 import type { AnyAction } from '../protocol/actions.js';
 import type { ChatState, SessionState } from '../protocol/session.js';
-import type { ActionFailure, ConnectionState } from '../store/types.js';
+import type { AuthenticateRequest } from '../client/ahp-client.js';
+import type { ConnectionState } from '../client/connection-state.js';
+import type { ActionFailure } from '../store/types.js';
 
 /** What a page asks the worker for when it attaches to a session. */
 export interface AttachOptions {
@@ -31,7 +33,9 @@ export type WorkerEvent =
   /** The page's action `localId` failed (`failure.clientSeq` is the wire clientSeq). */
   | { type: 'failure'; localId: number; failure: ActionFailure }
   /** The session snapshot loaded (`error` unset) or connecting failed for good. */
-  | { type: 'ready'; error?: string };
+  | { type: 'ready'; error?: string }
+  /** A host→client notification of a method this page listens to (`listenMcp`), as the host sent it (with `channel`). */
+  | { type: 'notification'; method: string; params: unknown };
 
 /** The API a session worker exposes with comlink (one instance serves every attached page). */
 export interface SessionWorkerApi {
@@ -48,8 +52,31 @@ export interface SessionWorkerApi {
   releaseChat(attachment: number, uri: string): void;
   /** Skips the backoff wait of a pending reconnect. */
   reconnectNow(attachment: number): void;
+  /** Hands a token to the host over the worker's connection (`authenticate`). */
+  authenticate(attachment: number, params: AuthenticateRequest): Promise<void>;
+  /** Sends `createChat` for the session with these params (`chat`, `initialMessage?`, `workingDirectories?`). */
+  createChat(attachment: number, params: Record<string, unknown>): Promise<void>;
+  /**
+   * Sends an MCP request on an `mcp://` channel (`params.channel`), with the client's timeout unless `timeoutMs`
+   * is given. Resolves with the result; rejects with a `WorkerCallError` (JSON-RPC `code` and `data` kept).
+   */
+  mcpRequest(attachment: number, method: string, params: Record<string, unknown>, timeoutMs?: number): Promise<unknown>;
+  /** Sends an MCP notification on an `mcp://` channel (`params.channel`). */
+  mcpNotify(attachment: number, method: string, params: Record<string, unknown>): void;
+  /** Forwards host notifications of `method` to the page as `notification` events (ref-counted per page). */
+  listenMcp(attachment: number, method: string): void;
+  /** Stops one `listenMcp`. */
+  unlistenMcp(attachment: number, method: string): void;
   /** Detaches the page; the last page of a connection closes it. */
   detach(attachment: number): void;
   /** Connections in use by attached pages (one WebSocket each) and the attached pages, in this worker. */
   stats(): { connections: number; attachments: number };
+}
+
+/** What a failed call sends back over comlink: a plain object, so the JSON-RPC `code` and `data` survive. */
+export interface WorkerCallError {
+  name: string;
+  message: string;
+  code?: number;
+  data?: unknown;
 }

@@ -8,7 +8,7 @@ import { forEachMcpServer } from '../reducers/customizations.js';
 import { sessionReducer } from '../reducers/session-reducer.js';
 import { KeyedWatchers, addGroupedWatcher, addKeyedListener, report } from '../store/keyed-watchers.js';
 import { selectToolCall } from '../store/tool-call-selectors.js';
-import type { ActionFailure, ConnectionState, SessionStoreLike } from '../store/types.js';
+import type { ActionFailure, SessionStoreLike } from '../store/types.js';
 import { reuseEqual } from './structural-merge.js';
 import type { WorkerEvent } from './worker-messages.js';
 
@@ -62,12 +62,10 @@ export class WorkerSessionStore implements SessionStoreLike {
   private readonly pending = new Map<number, PendingAction>();
   private lastLocalId = 0;
   private readonly chats = new Map<string, ChatMirror>();
-  private connection: ConnectionState = { kind: 'connecting' };
   private closed = false;
 
   private readonly listeners = new Set<() => void>();
   private readonly failureListeners = new Set<(failure: WorkerActionFailure) => void>();
-  private readonly connectionListeners = new Set<(state: ConnectionState) => void>();
   private readonly servers = new KeyedWatchers<McpServerCustomization>('subscribeMcpServer', same);
   private readonly chatListeners = new Map<string, Set<() => void>>();
   private readonly toolCalls = new Map<string, KeyedWatchers<ToolCallState>>();
@@ -156,21 +154,11 @@ export class WorkerSessionStore implements SessionStoreLike {
     return () => void this.failureListeners.delete(listener);
   }
 
-  getConnectionState(): ConnectionState {
-    return this.connection;
-  }
-
-  subscribeConnection(listener: (state: ConnectionState) => void): () => void {
-    this.connectionListeners.add(listener);
-    return () => void this.connectionListeners.delete(listener);
-  }
-
   /** Applies one batch of worker events: new views first, then acks and failures, then listeners. */
   receive(events: readonly WorkerEvent[]): void {
     if (this.closed || !Array.isArray(events)) return;
     const touched = new Set<string>();
     const failures: WorkerActionFailure[] = [];
-    const connections: ConnectionState[] = [];
     for (const event of events) {
       if (typeof event !== 'object' || event === null) continue;
       switch (event.type) {
@@ -195,13 +183,9 @@ export class WorkerSessionStore implements SessionStoreLike {
           if (event.type === 'failure') failures.push({ ...event.failure, clientSeq: event.localId, wireClientSeq: event.failure.clientSeq });
           break;
         }
-        case 'connection':
-          connections.push(event.state);
-          break;
       }
     }
     for (const channel of touched) this.refresh(channel);
-    for (const state of connections) this.setConnectionState(state);
     this.reportFailures(failures);
   }
 
@@ -213,13 +197,7 @@ export class WorkerSessionStore implements SessionStoreLike {
     const channels = new Set(dropped.map((f) => f.channel));
     for (const channel of channels) this.refresh(channel);
     this.closed = true;
-    this.setConnectionState({ kind: 'closed', reason });
     this.reportFailures(dropped);
-  }
-
-  private setConnectionState(state: ConnectionState): void {
-    this.connection = state;
-    for (const l of [...this.connectionListeners]) report('connection', () => l(state));
   }
 
   private reportFailures(failures: readonly WorkerActionFailure[]): void {

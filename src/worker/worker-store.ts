@@ -1,6 +1,11 @@
 import { proxy, releaseProxy, wrap, type Endpoint } from 'comlink';
+import { ConnectionStateHub } from '../client/connection-state.js';
+import { createMcpChannel } from '../client/mcp-channel.js';
+import { buildSessionHandle, type SessionHandle } from '../client/session-handle.js';
 import { connectSession } from '../connect-session.js';
+import { findMcpServer } from '../reducers/customizations.js';
 import type { SessionStoreLike } from '../store/types.js';
+import { workerChannelClient } from './worker-channel-client.js';
 import type { SessionWorkerApi, WorkerEvent } from './worker-messages.js';
 import { WorkerSessionStore } from './worker-session-store.js';
 
@@ -29,6 +34,8 @@ export interface WorkerSessionOptions {
 export interface WorkerSessionConnection {
   /** The store elements use: synchronous reads over a mirror of the store in the worker. */
   store: SessionStoreLike;
+  /** Connection state, authenticate, `mcp://` channels and createChat, forwarded to the worker's connection. */
+  handle: SessionHandle;
   /** Resolves once the session snapshot is loaded; rejects when connecting (or the worker) failed. */
   ready: Promise<void>;
   /** Detaches this page (the worker closes the WebSocket when no page uses it); the store stays readable, `closed`. */
@@ -131,17 +138,49 @@ export function connectSessionOverEndpoint(endpoint: Endpoint, options: Endpoint
     },
   });
 
-  const sink = proxy((events: WorkerEvent[]) => {
-    if (closed) return;
-    store.receive(events);
-    for (const event of events) if (event?.type === 'ready') settle(event.error);
+  const connection = new ConnectionStateHub();
+  /** Runs a call that answers, once attached; it rejects when this page closes first. */
+  const ask = <T>(fn: (id: number) => Promise<T>): Promise<T> => channels.track(attachment!.then(fn));
+  const channels = workerChannelClient({
+    request: (method, params, timeoutMs) => ask((id) => remote.mcpRequest(id, method, params, timeoutMs)),
+    notify: (method, params) => call((id) => remote.mcpNotify(id, method, params)),
+    listen: (method) => call((id) => remote.listenMcp(id, method)),
+    unlisten: (method) => call((id) => remote.unlistenMcp(id, method)),
   });
+  const mode = options.mode ?? 'shared';
+  const handle = buildSessionHandle({
+    session: options.session,
+    mode: mode === 'page' ? 'custom' : mode,
+    connection,
+    authenticate: (params) => ask((id) => remote.authenticate(id, params)),
+    createChat: (params) => ask((id) => remote.createChat(id, params)),
+    mcpChannel: (serverId) => createMcpChannel({ client: channels.client, getServer: () => findMcpServer(store.getState(), serverId) }),
+    reconnectNow: () => {
+      if (!closed) call((id) => remote.reconnectNow(id));
+    },
+  });
+
+  const sink = proxy((events: WorkerEvent[]) => {
+    if (closed || !Array.isArray(events)) return;
+    store.receive(events);
+    for (const event of events) {
+      if (event?.type === 'ready') settle(event.error);
+      else if (event?.type === 'connection') connection.set(event.state);
+      else if (event?.type === 'notification') channels.deliver(event.method, event.params);
+    }
+  });
+
+  const shut = (reason: string): void => {
+    closed = true;
+    store.close(reason);
+    channels.close(reason);
+    connection.set({ kind: 'closed', reason });
+    settle(reason);
+  };
 
   const fail = (reason: string): void => {
     if (closed) return;
-    closed = true;
-    store.close(reason);
-    settle(reason);
+    shut(reason);
     remote[releaseProxy]();
   };
 
@@ -162,17 +201,14 @@ export function connectSessionOverEndpoint(endpoint: Endpoint, options: Endpoint
 
   return {
     store,
+    handle,
     ready,
-    mode: options.mode ?? 'shared',
+    mode,
     fail,
-    reconnectNow: () => {
-      if (!closed) call((id) => remote.reconnectNow(id));
-    },
+    reconnectNow: () => handle.reconnectNow(),
     close: () => {
       if (closed) return;
-      closed = true;
-      store.close();
-      settle('closed by client');
+      shut('closed by client');
       void attachment!
         .then((id) => remote.detach(id))
         .catch(() => {})
@@ -262,6 +298,6 @@ export function connectSessionInWorker(options: WorkerSessionOptions): WorkerSes
     }
   }
 
-  const conn = connectSession(base);
-  return { store: conn.store, ready: conn.ready, close: () => conn.close(), reconnectNow: () => conn.reconnectNow(), mode: 'page' };
+  const conn = connectSession({ ...base, createMcpChannel });
+  return { store: conn.store, handle: conn.handle, ready: conn.ready, close: () => conn.close(), reconnectNow: () => conn.reconnectNow(), mode: 'page' };
 }

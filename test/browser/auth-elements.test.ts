@@ -5,16 +5,17 @@ import type { AhpMcpServer } from '../../elements/mcp-server/mcp-server.js';
 import type { AhpSession } from '../../elements/session/session.js';
 import type { AhpAuthErrorEvent, AhpMcpServerAuthRequestEvent } from '../../elements/shared/auth-controller.js';
 import type { McpServerAuthRequiredState } from '../../src/protocol/customizations.js';
+import { FakeHandle } from './fixtures/fake-handle.js';
 import { FakeStore } from './fixtures/fake-store.js';
 import { mcpServer, session } from './fixtures/sessions.js';
 
 type AuthParams = { resource: string; token: string; expiresIn?: number; scopes?: string[] };
 
-/** A FakeStore that can reach a host: records what `authenticate` receives. */
+/** A FakeStore with a handle that can reach a host: the handle records what `authenticate` receives. */
 class AuthStore extends FakeStore {
-  readonly authenticated: AuthParams[] = [];
-  async authenticate(params: AuthParams): Promise<void> {
-    this.authenticated.push(params);
+  readonly handle = new FakeHandle();
+  get authenticated(): AuthParams[] {
+    return this.handle.authenticated;
   }
 }
 
@@ -79,7 +80,7 @@ describe('<ahp-session> default ahp-auth-request handler (real popup flow, real 
   it('signs in from the server button with the shipped callback page by default: pending, then token to the host', async () => {
     const { issuer } = await asInfo('?reset');
     const store = new AuthStore(session([mcpServer('a', authState('required', issuer))]));
-    const root = await fixture<AhpSession>(html`<ahp-session .store=${store}><ahp-mcp-server server-id="a"></ahp-mcp-server></ahp-session>`);
+    const root = await fixture<AhpSession>(html`<ahp-session .store=${store} .handle=${store.handle}><ahp-mcp-server server-id="a"></ahp-mcp-server></ahp-session>`);
     const el = root.querySelector('ahp-mcp-server')!;
     await el.updateComplete;
     const started = oneEvent(el, 'ahp-auth-start');
@@ -101,7 +102,7 @@ describe('<ahp-session> default ahp-auth-request handler (real popup flow, real 
   it('reports a failure as ahp-auth-error at the element that asked (bubbling) and in its status line', async () => {
     const { issuer } = await asInfo(`?reset&behavior=${encodeURIComponent(JSON.stringify({ deny: true }))}`);
     const store = new AuthStore(session([mcpServer('a', authState('required', issuer))]));
-    const root = await fixture<AhpSession>(html`<ahp-session .store=${store}><ahp-mcp-server server-id="a"></ahp-mcp-server></ahp-session>`);
+    const root = await fixture<AhpSession>(html`<ahp-session .store=${store} .handle=${store.handle}><ahp-mcp-server server-id="a"></ahp-mcp-server></ahp-session>`);
     const el = root.querySelector('ahp-mcp-server')!;
     await el.updateComplete;
     const atSession = oneEvent(root, 'ahp-auth-error');
@@ -123,7 +124,7 @@ describe('<ahp-session> default ahp-auth-request handler (real popup flow, real 
     // The first test of this block left a token (with a refresh token) for RESOURCE in the default in-memory store.
     const { issuer } = await asInfo('?reset');
     const store = new AuthStore(session([mcpServer('a', authState('expired', issuer))]));
-    const root = await fixture<AhpSession>(html`<ahp-session .store=${store}><ahp-mcp-server server-id="a"></ahp-mcp-server></ahp-session>`);
+    const root = await fixture<AhpSession>(html`<ahp-session .store=${store} .handle=${store.handle}><ahp-mcp-server server-id="a"></ahp-mcp-server></ahp-session>`);
     const el = root.querySelector('ahp-mcp-server')!;
     await el.updateComplete;
     const realOpen = window.open;
@@ -150,7 +151,7 @@ describe('<ahp-session> default ahp-auth-request handler (real popup flow, real 
     const outer = new AuthStore(state);
     const inner = new AuthStore(state);
     const root = await fixture<AhpSession>(
-      html`<ahp-session .store=${outer}><ahp-session .store=${inner}><ahp-mcp-server server-id="a"></ahp-mcp-server></ahp-session></ahp-session>`,
+      html`<ahp-session .store=${outer} .handle=${outer.handle}><ahp-session .store=${inner} .handle=${inner.handle}><ahp-mcp-server server-id="a"></ahp-mcp-server></ahp-session></ahp-session>`,
     );
     const el = root.querySelector('ahp-mcp-server')!;
     await el.updateComplete;
@@ -167,7 +168,7 @@ describe('<ahp-session> default ahp-auth-request handler (real popup flow, real 
 
   it('does nothing when a listener above the session cancels the request', async () => {
     const store = new AuthStore(session([mcpServer('a', authState('required'))]));
-    const root = await fixture<AhpSession>(html`<ahp-session .store=${store}><ahp-mcp-server server-id="a"></ahp-mcp-server></ahp-session>`);
+    const root = await fixture<AhpSession>(html`<ahp-session .store=${store} .handle=${store.handle}><ahp-mcp-server server-id="a"></ahp-mcp-server></ahp-session>`);
     const el = root.querySelector('ahp-mcp-server')!;
     await el.updateComplete;
     const cancel = (e: Event) => e.preventDefault();
@@ -187,7 +188,7 @@ describe('<ahp-session> default ahp-auth-request handler (real popup flow, real 
   it('runs the same flow for a tool call (requirement from the event, or from its server when the event has none)', async () => {
     const { issuer } = await asInfo('?reset');
     const store = new AuthStore(session([mcpServer('a', authState('insufficientScope', issuer, { requiredScopes: ['write'] }))]));
-    const root = await fixture<AhpSession>(html`<ahp-session .store=${store} auth-redirect-uri=${new URL('/src/auth/callback.html', location.href).href}><div id="asker"></div></ahp-session>`);
+    const root = await fixture<AhpSession>(html`<ahp-session .store=${store} .handle=${store.handle} auth-redirect-uri=${new URL('/src/auth/callback.html', location.href).href}><div id="asker"></div></ahp-session>`);
     const asker = root.querySelector('#asker')!;
     const ask = (auth?: unknown) =>
       asker.dispatchEvent(
@@ -217,7 +218,17 @@ describe('<ahp-session> default ahp-auth-request handler (real popup flow, real 
     await el.updateComplete;
     let failed = oneEvent(el, 'ahp-auth-error');
     signIn(el).click();
-    expect(((await failed) as unknown as AhpAuthErrorEvent).detail.error?.code).to.equal('authenticate_failed');
+    let error = ((await failed) as unknown as AhpAuthErrorEvent).detail.error;
+    expect(error?.code).to.equal('authenticate_failed');
+    expect(error?.message).to.contain('no handle');
+    // A handle without the capability says why.
+    root.handle = new FakeHandle({ unavailable: { authenticate: 'the host refused tokens from this tab' } });
+    await root.updateComplete;
+    failed = oneEvent(el, 'ahp-auth-error');
+    signIn(el).click();
+    error = ((await failed) as unknown as AhpAuthErrorEvent).detail.error;
+    expect(error?.code).to.equal('authenticate_failed');
+    expect(error?.message).to.contain('the host refused tokens from this tab');
     const b = root.querySelector('#b')!;
     failed = oneEvent(b, 'ahp-auth-error');
     b.dispatchEvent(new CustomEvent('ahp-auth-request', { bubbles: true, cancelable: true, detail: { kind: 'mcpServer', customizationId: 'b' } }));

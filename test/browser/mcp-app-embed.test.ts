@@ -7,6 +7,7 @@ import type { SessionState } from '../../src/protocol/session.js';
 import type { ToolCallState } from '../../src/protocol/tool-calls.js';
 import { ALL_CAPABILITIES, FakeChannel } from '../fixtures/apps/fake-channel.js';
 import { drivenView } from '../fixtures/apps/view-driver.js';
+import { FakeHandle } from './fixtures/fake-handle.js';
 import { CHAT, FakeChatStore, chatState } from './fixtures/tool-calls.js';
 
 const server = (extra: Record<string, unknown>) => ({ type: 'mcpServer', id: 'basic', uri: 'mcp-config:/basic', name: 'Basic', state: { kind: 'ready' }, ...extra });
@@ -29,11 +30,9 @@ describe('<ahp-tool-call> embeds <ahp-mcp-app>', () => {
 
   async function render(serverExtra: Record<string, unknown>, meta: Record<string, unknown> | undefined) {
     const channel = new FakeChannel({ html: await drivenView({}) });
-    class AppStore extends FakeChatStore {
-      mcpChannel = () => channel as McpChannel;
-    }
-    const store = new AppStore(session(server(serverExtra)), { [CHAT]: chatState([call(meta)]) });
-    const el = await fixture<AhpToolCall>(html`<ahp-tool-call .store=${store} chat=${CHAT} tool-call-id="tc1"></ahp-tool-call>`);
+    const handle = new FakeHandle({ channels: () => channel as McpChannel });
+    const store = new FakeChatStore(session(server(serverExtra)), { [CHAT]: chatState([call(meta)]) });
+    const el = await fixture<AhpToolCall>(html`<ahp-tool-call .store=${store} .handle=${handle} chat=${CHAT} tool-call-id="tc1"></ahp-tool-call>`);
     return { el, channel };
   }
 

@@ -8,6 +8,7 @@ import type { ToolCallState } from '../../src/protocol/tool-calls.js';
 import { runSandboxProxy, SandboxProxyError } from '../../src/apps/sandbox-proxy.js';
 import { ALL_CAPABILITIES, FakeChannel } from '../fixtures/apps/fake-channel.js';
 import { drivenView, type DriverOptions } from '../fixtures/apps/view-driver.js';
+import { FakeHandle } from './fixtures/fake-handle.js';
 import { CHAT, FakeChatStore, chatState } from './fixtures/tool-calls.js';
 
 type Probe = { kind: string; log: string[]; [k: string]: unknown };
@@ -242,12 +243,10 @@ describe('<ahp-mcp-app> from a tool call in the store', () => {
 
   it('follows the tool call: input from the store, tool-cancelled on cancellation, toolInfo', async () => {
     const channel = new FakeChannel({ html: await drivenView({}) });
-    class AppStore extends FakeChatStore {
-      mcpChannel = (id: string) => (id === 'basic' ? (channel as McpChannel) : undefined);
-    }
+    const handle = new FakeHandle({ channels: (id: string) => (id === 'basic' ? (channel as McpChannel) : undefined) });
     const running = { ...base, status: 'running', invocationMessage: 'Getting time', toolInput: '{"tz":"UTC"}', confirmed: 'not-needed' } as unknown as ToolCallState;
-    const store = new AppStore(session, { [CHAT]: chatState([running]) });
-    const el = await fixture<AhpMcpApp>(html`<ahp-mcp-app .store=${store} chat=${CHAT} tool-call-id="tc1" sandbox-url=${sandboxUrl()}></ahp-mcp-app>`);
+    const store = new FakeChatStore(session, { [CHAT]: chatState([running]) });
+    const el = await fixture<AhpMcpApp>(html`<ahp-mcp-app .store=${store} .handle=${handle} chat=${CHAT} tool-call-id="tc1" sandbox-url=${sandboxUrl()}></ahp-mcp-app>`);
     const [input] = await waitReceived('ui/notifications/tool-input', 'tool-input');
     expect(input).to.deep.equal({ arguments: { tz: 'UTC' } });
     store.setChat(CHAT, chatState([{ ...running, status: 'cancelled', reason: 'denied', reasonMessage: 'Stopped by the user' } as unknown as ToolCallState]));
@@ -258,15 +257,13 @@ describe('<ahp-mcp-app> from a tool call in the store', () => {
   });
   it('a completed call reaches the View as tool-result; a View message starts a user turn in the chat', async () => {
     const channel = new FakeChannel({ html: await drivenView({ clicks: ['send-message-btn'] }) });
-    class AppStore extends FakeChatStore {
-      mcpChannel = () => channel as McpChannel;
-    }
+    const handle = new FakeHandle({ channels: () => channel as McpChannel });
     const done = {
       ...base, status: 'completed', invocationMessage: 'Getting time', toolInput: '{}', confirmed: 'not-needed', success: true,
       pastTenseMessage: 'Got time', content: [{ type: 'text', text: 'noon' }], structuredContent: { time: 'NOON' },
     } as unknown as ToolCallState;
-    const store = new AppStore(session, { [CHAT]: chatState([done]) });
-    await fixture<AhpMcpApp>(html`<ahp-mcp-app .store=${store} chat=${CHAT} tool-call-id="tc1" sandbox-url=${sandboxUrl()}></ahp-mcp-app>`);
+    const store = new FakeChatStore(session, { [CHAT]: chatState([done]) });
+    await fixture<AhpMcpApp>(html`<ahp-mcp-app .store=${store} .handle=${handle} chat=${CHAT} tool-call-id="tc1" sandbox-url=${sandboxUrl()}></ahp-mcp-app>`);
     const [result] = await waitReceived('ui/notifications/tool-result', 'tool-result');
     expect(result).to.deep.equal({ content: [{ type: 'text', text: 'noon' }], structuredContent: { time: 'NOON' } });
     const turn = await until(() => store.sent.find((s) => s.action.type === 'chat/turnStarted'), 'chat/turnStarted');

@@ -2,7 +2,8 @@ import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import '../../elements/define-all.js';
 import type { AhpMcpServer, AhpMcpServerList, AhpSession } from '../../elements/index.js';
 import { HostCore } from '../../src/host/index.js';
-import type { ConnectionState } from '../../src/store/types.js';
+import type { ConnectionState } from '../../src/client/connection-state.js';
+import { FakeHandle } from './fixtures/fake-handle.js';
 import { FakeStore } from './fixtures/fake-store.js';
 import { LoopbackWebSocket } from './fixtures/loopback-websocket.js';
 import { STATES, mcpServer, plugin, session } from './fixtures/sessions.js';
@@ -105,33 +106,41 @@ describe('<ahp-session> with a .store property', () => {
     await expect(el).to.be.accessible();
   });
 
-  it('exposes the connection state as custom states and ahp-connection-change events', async () => {
+  it('exposes the connection state of its handle as custom states and ahp-connection-change events', async () => {
     const store = new FakeStore(session([]));
-    const el = await fixture<AhpSession>(html`<ahp-session .store=${store}></ahp-session>`);
+    const handle = new FakeHandle();
+    const el = await fixture<AhpSession>(html`<ahp-session .store=${store} .handle=${handle}></ahp-session>`);
     expect(el.matches(':state(open)')).to.be.true;
+    expect(el.currentHandle).to.equal(handle);
     const changed = oneEvent(el, 'ahp-connection-change');
-    store.setConnectionState({ kind: 'reconnecting', attempt: 1 });
+    handle.setConnectionState({ kind: 'reconnecting', attempt: 1, nextAttemptAt: 1234 });
     const event = await changed;
-    expect(event.detail.state).to.deep.equal({ kind: 'reconnecting', attempt: 1 });
+    expect(event.detail.state).to.deep.equal({ kind: 'reconnecting', attempt: 1, nextAttemptAt: 1234 });
     expect(event.bubbles && event.composed).to.be.true;
     expect(el.matches(':state(reconnecting)')).to.be.true;
     expect(el.matches(':state(open)')).to.be.false;
   });
 
-  it('hands a replaced store to descendants and stops listening to the old one', async () => {
+  it('hands a replaced store and handle to descendants and stops listening to the old ones', async () => {
     const a = new FakeStore(session([mcpServer('x', STATES.ready!)]));
     const b = new FakeStore(session([mcpServer('x', STATES.stopped!)]));
-    const el = await fixture<AhpSession>(html`<ahp-session .store=${a}><ahp-mcp-server server-id="x"></ahp-mcp-server></ahp-session>`);
+    const ha = new FakeHandle();
+    const hb = new FakeHandle();
+    const el = await fixture<AhpSession>(html`<ahp-session .store=${a} .handle=${ha}><ahp-mcp-server server-id="x"></ahp-mcp-server></ahp-session>`);
     const server = el.querySelector('ahp-mcp-server')!;
     await server.updateComplete;
     el.store = b;
+    el.handle = hb;
     await el.updateComplete;
     await server.updateComplete;
     expect(kindOf(server)).to.equal('stopped');
     expect(a.listenerCount).to.equal(0);
+    expect(ha.listenerCount).to.equal(0);
     const seen: string[] = [];
     el.addEventListener('ahp-connection-change', (e) => seen.push(e.detail.state.kind));
-    a.setConnectionState({ kind: 'closed' });
+    ha.setConnectionState({ kind: 'closed' });
     expect(seen).to.deep.equal([]);
+    hb.setConnectionState({ kind: 'closed', reason: 'gone' });
+    expect(seen).to.deep.equal(['closed']);
   });
 });

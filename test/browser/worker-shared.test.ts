@@ -39,8 +39,8 @@ describe('connectSessionInWorker: shared worker with a real host over a real Web
     expect(host.openSockets).to.equal(1);
     expect(page.store.getState()).to.deep.equal(host.state);
     expect(other.store.getState()).to.deep.equal(host.state);
-    expect(page.store.getConnectionState()).to.deep.equal({ kind: 'open' });
-    expect(other.store.getConnectionState()).to.deep.equal({ kind: 'open' });
+    expect(page.handle.getConnectionState()).to.deep.equal({ kind: 'open' });
+    expect(other.handle.getConnectionState()).to.deep.equal({ kind: 'open' });
   });
 
   it('an action dispatched on one page is seen by the other, waking only that server', async () => {
@@ -99,7 +99,7 @@ describe('connectSessionInWorker: shared worker with a real host over a real Web
     expect((await hostInfo(info.session)).openSockets).to.equal(1);
 
     page.close();
-    expect(page.store.getConnectionState()).to.deep.equal({ kind: 'closed', reason: 'closed by client' });
+    expect(page.handle.getConnectionState()).to.deep.equal({ kind: 'closed', reason: 'closed by client' });
     await waitUntil(async () => (await hostInfo(info.session)).openSockets === 0, 'the shared WebSocket stayed open after the last page left', { timeout: 5000 });
     expect((await hostInfo(info.session)).sockets).to.equal(1);
   });
@@ -112,8 +112,8 @@ describe('connectSessionInWorker: shared worker with a real host over a real Web
     const { frame, conn: other } = await openFrame(info);
     cleanup.push(() => frame.remove());
     const kinds: string[][] = [[], []];
-    cleanup.push(page.store.subscribeConnection((s) => kinds[0]!.push(s.kind)));
-    cleanup.push(other.store.subscribeConnection((s) => kinds[1]!.push(s.kind)));
+    cleanup.push(page.handle.subscribeConnection((s) => kinds[0]!.push(s.kind)));
+    cleanup.push(other.handle.subscribeConnection((s) => kinds[1]!.push(s.kind)));
 
     expect(await dropSockets(info.session)).to.equal(1);
     await serverAction(info.session, { type: 'session/mcpServerStartRequested', id: 'beta' });
@@ -207,6 +207,6 @@ describe('connectSessionInWorker fallbacks', () => {
     let error: unknown;
     await conn.ready.catch((e: unknown) => (error = e));
     expect(String(error)).to.contain('/no-such-worker.js');
-    expect(conn.store.getConnectionState().kind).to.equal('closed');
+    expect(conn.handle.getConnectionState().kind).to.equal('closed');
   });
 });

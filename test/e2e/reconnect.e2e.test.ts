@@ -29,7 +29,6 @@ interface Probe {
 interface PageStore {
   getState(): SessionState | undefined;
   subscribe(listener: () => void): () => void;
-  subscribeConnection(listener: (s: ConnectionState) => void): () => void;
   onActionFailed(listener: (f: ActionFailure) => void): () => void;
   dispatch(action: AnyAction): number;
 }
@@ -124,7 +123,8 @@ describe('playground end to end: WebSocket listener killed and restarted while a
           const n = m ? Number(m[1]) : undefined;
           if (n !== undefined && n !== probe.titles.at(-1)) probe.titles.push(n);
         });
-        store.subscribeConnection((s) => probe.connection.push(s.kind === 'reconnecting' ? `reconnecting ${s.attempt}` : s.kind));
+        const handle = (document.querySelector('ahp-session') as unknown as { currentHandle: { subscribeConnection(listener: (s: ConnectionState) => void): () => void } }).currentHandle;
+        handle.subscribeConnection((s) => probe.connection.push(s.kind === 'reconnecting' ? `reconnecting ${s.attempt}` : s.kind));
         store.onActionFailed((f) => probe.failures.push({ kind: f.kind, type: f.action.type, reason: f.reason }));
       });
 

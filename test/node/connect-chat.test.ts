@@ -190,7 +190,7 @@ test('after a drop, a watched chat is recovered by replay from the host’s acti
   await until(() => host.getChatState(CHAT)!.activeTurn !== undefined && conn.store.getPendingCount() === 0, 'the echo');
 
   drop();
-  await until(() => conn.store.getConnectionState().kind === 'reconnecting', 'reconnecting');
+  await until(() => conn.handle.getConnectionState().kind === 'reconnecting', 'reconnecting');
   host.dispatchServerAction(CHAT, { type: 'chat/responsePart', turnId: T, part: { kind: 'markdown', id: 'p', content: 'while' } });
   host.dispatchServerAction(CHAT, { type: 'chat/delta', turnId: T, partId: 'p', content: ' away' });
   host.dispatchServerAction(CHAT, { type: 'chat/turnComplete', turnId: T, duration: 20 });
@@ -199,7 +199,7 @@ test('after a drop, a watched chat is recovered by replay from the host’s acti
   assert.equal(conn.store.getChatState(CHAT)!.turns.length, 0, 'nothing arrived while down');
   conn.reconnectNow();
 
-  await until(() => conn.store.getConnectionState().kind === 'open' && conn.store.getChatState(CHAT)!.turns.length === 1, 'recovered chat');
+  await until(() => conn.handle.getConnectionState().kind === 'open' && conn.store.getChatState(CHAT)!.turns.length === 1, 'recovered chat');
   const turn = conn.store.getChatState(CHAT)!.turns[0]!;
   assert.deepEqual(turn.responseParts, [{ kind: 'markdown', id: 'p', content: 'while away' }], 'each replayed delta applied exactly once');
   assert.deepEqual(wire(conn.store.getChatState(CHAT)), wire(host.getChatState(CHAT)));

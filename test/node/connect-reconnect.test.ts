@@ -100,8 +100,8 @@ class StubHost {
 
 function open(stub: StubHost, extra: Partial<ConnectSessionOptions> = {}) {
   const conn = connectSession({ session: S, clientId: 'page', createTransport: stub.connect, reconnect: { initialDelayMs: 1, maxDelayMs: 5 }, log: quiet, ...extra });
-  const states: ConnectionState[] = [conn.store.getConnectionState()];
-  conn.store.subscribeConnection((s) => states.push(s));
+  const states: ConnectionState[] = [conn.handle.getConnectionState()];
+  conn.handle.subscribeConnection((s) => states.push(s));
   const failures: ActionFailure[] = [];
   conn.store.onActionFailed((f) => failures.push(f));
   return { conn, states, failures };
@@ -118,7 +118,7 @@ test('a host answering the legacy replay shape: missed envelopes and the own los
   await until(() => stub.title === 'mine', 'the stub to take the action');
   stub.drop();
   stub.emit('while down');
-  await until(() => conn.store.getConnectionState().kind === 'open' && states.length > 3, 'reconnected');
+  await until(() => conn.handle.getConnectionState().kind === 'open' && states.length > 3, 'reconnected');
   assert.deepEqual(stub.reconnects.map((p) => p.subscriptions), [[{ channel: S, lastSeenServerSeq: 11 }]], 'per-channel cursor from the store');
   assert.equal(conn.store.getState()?.title, 'while down');
   assert.equal(conn.store.getCursor(), 13);
@@ -147,7 +147,7 @@ test('a live envelope right behind the reconnect answer waits until the replay i
     stub.onAnswer = undefined;
     stub.emit('raced');
   };
-  await until(() => conn.store.getConnectionState().kind === 'open' && conn.store.getCursor() === 12, 'replay and live');
+  await until(() => conn.handle.getConnectionState().kind === 'open' && conn.store.getCursor() === 12, 'replay and live');
   assert.deepEqual(arrived, [12], 'the live one reached the client before the answer was applied');
   assert.deepEqual(applied, [11, 12], 'the replayed envelope was not skipped');
   assert.equal(conn.store.getState()?.title, 'raced');
@@ -163,7 +163,7 @@ test('a legacy host refusing per-channel cursors with -32602 gets the legacy req
   stub.drop();
   stub.emit('b');
   stub.emit('c');
-  await until(() => conn.store.getConnectionState().kind === 'open' && stub.reconnects.length === 2, 'reconnected');
+  await until(() => conn.handle.getConnectionState().kind === 'open' && stub.reconnects.length === 2, 'reconnected');
   assert.deepEqual(stub.reconnects[1], { channel: 'ahp-root://', clientId: 'page', lastSeenServerSeq: 11, subscriptions: [S] });
   assert.equal(conn.store.getState()?.title, 'c');
   assert.equal(conn.store.getCursor(), 13);
@@ -179,7 +179,7 @@ test('a legacy snapshot answer resets the store and drops what was pending', asy
   await until(() => stub.title === 'optimistic', 'the stub to take it');
   stub.drop();
   stub.emit('server wins');
-  await until(() => conn.store.getConnectionState().kind === 'open' && stub.reconnects.length === 1, 'reconnected');
+  await until(() => conn.handle.getConnectionState().kind === 'open' && stub.reconnects.length === 1, 'reconnected');
   assert.equal(conn.store.getState()?.title, 'server wins');
   assert.equal(conn.store.getCursor(), 12);
   assert.deepEqual(failures.map((f) => [f.kind, f.clientSeq, f.reason]), [['dropped', seq, 'not accepted before reconnect']]);
@@ -194,7 +194,7 @@ test('a host without reconnect (-32601): initialize + subscribe for a fresh snap
     stub.drop();
     stub.emit(title);
     const before = stub.initializes;
-    await until(() => stub.initializes === before + 1 && conn.store.getConnectionState().kind === 'open', `reconnect ${title}`);
+    await until(() => stub.initializes === before + 1 && conn.handle.getConnectionState().kind === 'open', `reconnect ${title}`);
     assert.equal(conn.store.getState()?.title, title);
   }
   assert.deepEqual(kindsOf(states), ['connecting', 'open', 'reconnecting 1', 'open', 'reconnecting 1', 'open']);
@@ -235,7 +235,7 @@ test('a restarted host (unknown clientId, -32600) is recovered by initialize + s
   host.createSession(S, base('second host'));
   host.dispatchServerAction(S, { type: 'session/isReadChanged', isRead: true });
   oldHost.close();
-  await until(() => conn.store.getConnectionState().kind === 'open' && conn.store.getCursor() === 1, 'recovered from the new host');
+  await until(() => conn.handle.getConnectionState().kind === 'open' && conn.store.getCursor() === 1, 'recovered from the new host');
   assert.deepEqual(conn.store.getState(), host.getSessionState(S));
   conn.close();
 });
@@ -248,8 +248,8 @@ test('a session the host no longer has ends the connection with a reason', async
   conn.store.dispatch({ type: 'session/titleChanged', title: 'pending' });
   await sleep(5);
   stub.drop();
-  await until(() => conn.store.getConnectionState().kind === 'closed', 'closed');
-  assert.match((conn.store.getConnectionState() as { reason?: string }).reason ?? '', /no longer has ahp-session:\/stub/);
+  await until(() => conn.handle.getConnectionState().kind === 'closed', 'closed');
+  assert.match((conn.handle.getConnectionState() as { reason?: string }).reason ?? '', /no longer has ahp-session:\/stub/);
   assert.deepEqual(failures.map((f) => f.kind), ['dropped']);
 });
 
@@ -266,14 +266,14 @@ test('maxAttempts gives up with a reason; reconnectNow starts again; close() sto
   await conn.ready;
   down = true;
   stub.drop();
-  await until(() => conn.store.getConnectionState().kind === 'closed', 'giving up');
-  assert.match((conn.store.getConnectionState() as { reason?: string }).reason ?? '', /gave up reconnecting after 3 attempts: connection refused/);
+  await until(() => conn.handle.getConnectionState().kind === 'closed', 'giving up');
+  assert.match((conn.handle.getConnectionState() as { reason?: string }).reason ?? '', /gave up reconnecting after 3 attempts: connection refused/);
   assert.equal(opened, 1 + 3);
   assert.deepEqual(kindsOf(states).slice(2), ['reconnecting 1', 'reconnecting 2', 'reconnecting 3', 'closed']);
 
   down = false;
   conn.reconnectNow();
-  await until(() => conn.store.getConnectionState().kind === 'open', 'open again after reconnectNow');
+  await until(() => conn.handle.getConnectionState().kind === 'open', 'open again after reconnectNow');
   assert.equal(stub.reconnects.length, 1);
 
   // A long wait that reconnectNow cuts short, then close() during the next wait stops everything.
@@ -281,16 +281,16 @@ test('maxAttempts gives up with a reason; reconnectNow starts again; close() sto
   const slow = open(stub, { reconnect: { initialDelayMs: 60_000, maxDelayMs: 60_000, jitter: 0 } });
   await slow.conn.ready;
   stub.drop();
-  await until(() => slow.conn.store.getConnectionState().kind === 'reconnecting', 'waiting');
+  await until(() => slow.conn.handle.getConnectionState().kind === 'reconnecting', 'waiting');
   const t0 = Date.now();
   slow.conn.reconnectNow();
-  await until(() => slow.conn.store.getConnectionState().kind === 'open', 'reconnectNow skips the wait');
+  await until(() => slow.conn.handle.getConnectionState().kind === 'open', 'reconnectNow skips the wait');
   assert.ok(Date.now() - t0 < 5000);
   stub.drop();
-  await until(() => slow.conn.store.getConnectionState().kind === 'reconnecting', 'waiting again');
+  await until(() => slow.conn.handle.getConnectionState().kind === 'reconnecting', 'waiting again');
   const attemptsBefore = stub.reconnects.length;
   slow.conn.close();
-  assert.deepEqual(slow.conn.store.getConnectionState(), { kind: 'closed', reason: 'closed by client' });
+  assert.deepEqual(slow.conn.handle.getConnectionState(), { kind: 'closed', reason: 'closed by client' });
   slow.conn.reconnectNow();
   await sleep(20);
   assert.equal(stub.reconnects.length, attemptsBefore, 'nothing after close()');
@@ -301,19 +301,19 @@ test('reconnect: false, or a fixed transport without createTransport, ends in cl
   const off = open(stub, { reconnect: false });
   await off.conn.ready;
   stub.drop();
-  await until(() => off.conn.store.getConnectionState().kind === 'closed', 'closed');
-  assert.deepEqual(off.conn.store.getConnectionState(), { kind: 'closed', reason: 'closed by peer' });
+  await until(() => off.conn.handle.getConnectionState().kind === 'closed', 'closed');
+  assert.deepEqual(off.conn.handle.getConnectionState(), { kind: 'closed', reason: 'closed by peer' });
   assert.equal(stub.reconnects.length, 0);
 
   const fixed = connectSession({ session: S, transport: await stub.connect(), log: quiet });
   await fixed.ready;
   stub.drop();
-  await until(() => fixed.store.getConnectionState().kind === 'closed', 'closed');
+  await until(() => fixed.handle.getConnectionState().kind === 'closed', 'closed');
 
   const waiting = open(stub, { reconnect: { initialDelayMs: 60_000, jitter: 0 } });
   await waiting.conn.ready;
   stub.drop();
-  await until(() => waiting.conn.store.getConnectionState().kind === 'reconnecting', 'reconnecting');
+  await until(() => waiting.conn.handle.getConnectionState().kind === 'reconnecting', 'reconnecting');
   waiting.conn.store.dispatch({ type: 'session/titleChanged', title: 'while down' });
   assert.deepEqual(waiting.failures.map((f) => f.kind), ['dropped']);
   assert.match(waiting.failures[0]!.reason, /not connected/);
@@ -389,7 +389,7 @@ for (const withReconnect of [true, false]) {
     host.drop();
     host.emit(CHAT, completed);
     host.emit(S, { type: 'session/titleChanged', title: 'while down' });
-    await until(() => conn.store.getConnectionState().kind === 'open' && conn.store.getChatState(CHAT)?.turns.length === 1, 'recovered chat');
+    await until(() => conn.handle.getConnectionState().kind === 'open' && conn.store.getChatState(CHAT)?.turns.length === 1, 'recovered chat');
     const wire = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T; // snapshots travel as JSON (no undefined fields)
     assert.deepEqual(wire(conn.store.getChatState(CHAT)), wire(host.chat));
     assert.deepEqual(wire(conn.store.getState()), wire(host.session));
@@ -412,13 +412,13 @@ test('a chat watched while reconnecting is subscribed once the connection is ope
   const { conn } = open(new StubHost('no-reconnect'), { createTransport: host.connect, reconnect: { initialDelayMs: 60_000, jitter: 0 } });
   await conn.ready;
   host.drop();
-  await until(() => conn.store.getConnectionState().kind === 'reconnecting', 'reconnecting');
+  await until(() => conn.handle.getConnectionState().kind === 'reconnecting', 'reconnecting');
   const release = conn.store.watchChat(CHAT);
   await sleep(5);
   assert.equal(conn.store.getChatState(CHAT), undefined);
   conn.reconnectNow();
   await until(() => conn.store.getChatState(CHAT) !== undefined, 'the chat after reconnect');
-  assert.equal(conn.store.getConnectionState().kind, 'open');
+  assert.equal(conn.handle.getConnectionState().kind, 'open');
   release();
   conn.close();
 });

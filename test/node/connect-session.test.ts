@@ -36,8 +36,8 @@ test('connectSession over a real WebSocket: snapshot, dispatch echoed into the s
   const url = `ws://127.0.0.1:${(wss.address() as AddressInfo).port}`;
   try {
     const conn = connectSession({ url, session: SESSION, WebSocket, clientId: 'page' });
-    const states: ConnectionState['kind'][] = [conn.store.getConnectionState().kind];
-    conn.store.subscribeConnection((s) => states.push(s.kind));
+    const states: ConnectionState['kind'][] = [conn.handle.getConnectionState().kind];
+    conn.handle.subscribeConnection((s) => states.push(s.kind));
     assert.equal(conn.store.getState(), undefined);
     await conn.ready;
     assert.deepEqual(states, ['connecting', 'open']);
@@ -52,7 +52,7 @@ test('connectSession over a real WebSocket: snapshot, dispatch echoed into the s
     assert.equal(serverKind(host.getSessionState(SESSION)), 'error');
 
     conn.close();
-    assert.deepEqual(conn.store.getConnectionState(), { kind: 'closed', reason: 'closed by client' });
+    assert.deepEqual(conn.handle.getConnectionState(), { kind: 'closed', reason: 'closed by client' });
     const failures: ActionFailure[] = [];
     conn.store.onActionFailed((f) => failures.push(f));
     conn.store.dispatch({ type: 'session/mcpServerStartRequested', id: 'srv' });
@@ -70,12 +70,12 @@ test('connectSession over an in-memory transport; the host hanging up shows clos
   attachTransport(host, serverSide);
   const conn = connectSession({ session: SESSION, transport: clientSide });
   await conn.ready;
-  assert.equal(conn.store.getConnectionState().kind, 'open');
+  assert.equal(conn.handle.getConnectionState().kind, 'open');
   host.dispatchServerAction(SESSION, { type: 'session/titleChanged', title: 'live' });
   await until(() => conn.store.getState()?.title === 'live', 'server action');
   host.close();
-  await until(() => conn.store.getConnectionState().kind === 'closed', 'closed');
-  assert.deepEqual(conn.store.getConnectionState(), { kind: 'closed', reason: 'closed by peer' });
+  await until(() => conn.handle.getConnectionState().kind === 'closed', 'closed');
+  assert.deepEqual(conn.handle.getConnectionState(), { kind: 'closed', reason: 'closed by peer' });
 });
 
 test('ready rejects with a clear error when the host supports none of the offered versions', async () => {
@@ -86,7 +86,7 @@ test('ready rejects with a clear error when the host supports none of the offere
   });
   const conn = connectSession({ session: SESSION, transport: clientSide });
   await assert.rejects(conn.ready, (err: unknown) => err instanceof UnsupportedProtocolVersionError && /\^2\.0\.0/.test(err.message));
-  const state = conn.store.getConnectionState();
+  const state = conn.handle.getConnectionState();
   assert.equal(state.kind, 'closed');
   assert.match((state as { reason?: string }).reason ?? '', /host supports \^2\.0\.0/);
 });
@@ -97,7 +97,7 @@ test('ready rejects with -32001 for an unknown session', async () => {
   attachTransport(host, serverSide);
   const conn = connectSession({ session: 'ahp-session:/missing', transport: clientSide });
   await assert.rejects(conn.ready, (err: unknown) => err instanceof RpcError && err.code === -32001);
-  assert.equal(conn.store.getConnectionState().kind, 'closed');
+  assert.equal(conn.handle.getConnectionState().kind, 'closed');
 });
 
 test('ready rejects when the WebSocket cannot connect', async () => {
@@ -107,7 +107,7 @@ test('ready rejects when the WebSocket cannot connect', async () => {
   await new Promise<void>((r) => wss.close(() => r()));
   const conn = connectSession({ url, session: SESSION, WebSocket });
   await assert.rejects(conn.ready, /failed/);
-  const state = conn.store.getConnectionState();
+  const state = conn.handle.getConnectionState();
   assert.equal(state.kind, 'closed');
   assert.match((state as { reason?: string }).reason ?? '', /failed/);
 });

@@ -129,8 +129,8 @@ async function killWhileStreaming(actionLogLimit: number): Promise<Scenario & { 
   const listener = new Listener(host);
   await listener.start();
   const conn = connectSession({ url: listener.url, session: SESSION, WebSocket, clientId: 'page', reconnect: { initialDelayMs: 20, maxDelayMs: 80 } });
-  const states: ConnectionState[] = [conn.store.getConnectionState()];
-  conn.store.subscribeConnection((s) => states.push(s));
+  const states: ConnectionState[] = [conn.handle.getConnectionState()];
+  conn.handle.subscribeConnection((s) => states.push(s));
   const failures: ActionFailure[] = [];
   conn.store.onActionFailed((f) => failures.push(f));
   const { applied, snapshots } = watchStore(conn);
@@ -158,7 +158,7 @@ async function killWhileStreaming(actionLogLimit: number): Promise<Scenario & { 
   await listener.kill();
   await sleep(120); // down long enough for a few failed attempts; the stream goes on
   await listener.start();
-  await until(() => conn.store.getConnectionState().kind === 'open', 'the reconnect');
+  await until(() => conn.handle.getConnectionState().kind === 'open', 'the reconnect');
   await sleep(20);
   stream.stop();
   await until(() => conn.store.getCursor() === host.serverSeq, 'the last streamed envelope');

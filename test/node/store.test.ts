@@ -291,16 +291,10 @@ describe('SessionStore listeners', () => {
     store.receive(env(13, changed('a', 'error')));
     assert.equal(changes(), 2);
   });
-  it('tracks the connection state', () => {
+  it('is state, selectors and dispatch only: no connection state, authenticate or mcp:// channel on it', () => {
     const { store } = setup();
-    assert.deepEqual(store.getConnectionState(), { kind: 'connecting' });
-    const seen: string[] = [];
-    const off = store.subscribeConnection((s) => void seen.push(s.kind));
-    store.setConnectionState({ kind: 'open' });
-    store.setConnectionState({ kind: 'reconnecting', attempt: 1 });
-    off();
-    store.setConnectionState({ kind: 'closed' });
-    assert.deepEqual(seen, ['open', 'reconnecting']);
-    assert.deepEqual(store.getConnectionState(), { kind: 'closed' });
+    for (const name of ['getConnectionState', 'subscribeConnection', 'setConnectionState', 'authenticate', 'mcpChannel']) {
+      assert.equal(name in store, false, name);
+    }
   });
 });

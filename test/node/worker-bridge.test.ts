@@ -64,7 +64,7 @@ test('two pages share one worker connection: one WebSocket, same state, actions 
     assert.deepEqual(api.stats(), { connections: 1, attachments: 2 });
     assert.deepEqual(p1.store.getState(), host.getSessionState(SESSION));
     assert.deepEqual(p2.store.getState(), host.getSessionState(SESSION));
-    await until(() => p1.store.getConnectionState().kind === 'open' && p2.store.getConnectionState().kind === 'open', 'open on both pages');
+    await until(() => p1.handle.getConnectionState().kind === 'open' && p2.handle.getConnectionState().kind === 'open', 'open on both pages');
 
     const wakes: string[] = [];
     for (const id of ['a', 'b']) p2.store.subscribeMcpServer(id, () => wakes.push(id));
@@ -121,7 +121,7 @@ test('two pages share one worker connection: one WebSocket, same state, actions 
     p2.close();
     await until(() => api.stats().connections === 0, 'the worker to drop the connection');
     await until(() => openSockets === 0, 'the socket to close');
-    assert.deepEqual(p2.store.getConnectionState(), { kind: 'closed', reason: 'closed by client' });
+    assert.deepEqual(p2.handle.getConnectionState(), { kind: 'closed', reason: 'closed by client' });
   } finally {
     // Detaching releases the comlink callback ports, which would otherwise keep Node alive.
     p1.close();
@@ -151,7 +151,7 @@ test('a connect failure reaches every page as a rejected ready and a closed conn
   const conn = connectSessionOverEndpoint(ch.port1, { url: 'ws://127.0.0.1:1', session: SESSION });
   try {
     await assert.rejects(conn.ready);
-    await until(() => conn.store.getConnectionState().kind === 'closed', 'closed');
+    await until(() => conn.handle.getConnectionState().kind === 'closed', 'closed');
     assert.deepEqual(api.stats(), { connections: 1, attachments: 1 }, 'the failed connection stays until its page leaves');
     // A page that comes later is not handed the dead connection: it gets a new attempt.
     const later = connectSessionOverEndpoint(ch.port1, { url: 'ws://127.0.0.1:1', session: SESSION });

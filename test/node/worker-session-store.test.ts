@@ -63,16 +63,12 @@ const kind = (s: SessionState | undefined, id: string) => {
 };
 
 describe('WorkerSessionStore: mirror of the worker store', () => {
-  it('starts empty and connecting, then follows state and connection events', () => {
+  it('starts empty, then follows state events (connection events are for the handle)', () => {
     const { store, wakes, send } = setup();
     assert.equal(store.getState(), undefined);
-    assert.deepEqual(store.getConnectionState(), { kind: 'connecting' });
-    const states: string[] = [];
-    store.subscribeConnection((s) => states.push(s.kind));
     send({ type: 'state', state: sessionState() }, { type: 'connection', state: { kind: 'open' } });
     assert.deepEqual(store.getState(), sessionState());
-    assert.deepEqual(store.getConnectionState(), { kind: 'open' });
-    assert.deepEqual(states, ['open']);
+    assert.equal('getConnectionState' in store, false);
     assert.deepEqual(wakes, ['session', 'a', 'b', 'c']);
   });
 
@@ -150,12 +146,11 @@ describe('WorkerSessionStore: mirror of the worker store', () => {
     assert.equal(kind(store.getState(), 'b'), 'stopped');
   });
 
-  it('close() drops unacked actions, reports closed and ignores later events', () => {
+  it('close() drops unacked actions and ignores later events', () => {
     const { store, failures, send } = setup();
     send({ type: 'state', state: sessionState() }, { type: 'connection', state: { kind: 'open' } });
     const id = store.dispatch({ type: 'session/mcpServerStartRequested', id: 'b' });
     store.close();
-    assert.deepEqual(store.getConnectionState(), { kind: 'closed', reason: 'closed by client' });
     assert.deepEqual(failures.map((f) => [f.kind, f.clientSeq]), [['dropped', id]]);
     assert.equal(kind(store.getState(), 'b'), 'stopped');
     send({ type: 'state', state: sessionReducer(sessionState(), { type: 'session/mcpServerStopRequested', id: 'a' }) });

@@ -1,0 +1,87 @@
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { ContextConsumer } from '@lit/context';
+import type { ConnectionState } from '../../src/client/connection-state.js';
+import type { SessionHandle } from '../../src/client/session-handle.js';
+import { handleContext } from './store-context.js';
+
+type Host = ReactiveControllerHost & HTMLElement;
+
+/**
+ * Gives an element its session handle and the connection state: the handle is the element's own
+ * (`getOwn`, e.g. a `handle` property) or else the one an ancestor `<ahp-session>` provides. While
+ * connected it listens to the handle's connection state and requests an update on every change.
+ *
+ * ```ts
+ * private readonly session = new SessionHandleController(this, () => this.handle);
+ * render() { return this.session.connection?.kind === 'reconnecting' ? html`…` : html`…`; }
+ * ```
+ */
+export class SessionHandleController implements ReactiveController {
+  private readonly host: Host;
+  private readonly getOwn: (() => SessionHandle | undefined) | undefined;
+  private readonly consumer: ContextConsumer<typeof handleContext, Host>;
+  private followed: SessionHandle | undefined;
+  private unsubscribe: (() => void) | undefined;
+  private connected = false;
+  private state: ConnectionState | undefined;
+
+  constructor(host: Host, getOwn?: () => SessionHandle | undefined) {
+    this.host = host;
+    this.getOwn = getOwn;
+    this.consumer = new ContextConsumer(host, { context: handleContext, subscribe: true });
+    host.addController(this);
+  }
+
+  /** The handle in use: the element's own, else the provided one; undefined while there is none. */
+  get handle(): SessionHandle | undefined {
+    return this.getOwn?.() ?? this.consumer.value;
+  }
+
+  /** Connection state of the handle in use; undefined while there is no handle. */
+  get connection(): ConnectionState | undefined {
+    this.follow();
+    return this.state;
+  }
+
+  /**
+   * Why the handle cannot do `capability`, as a sentence for the user; undefined when it can. Without a
+   * handle, says so.
+   */
+  unavailable(capability: Parameters<SessionHandle['unavailable']>[0]): string | undefined {
+    const handle = this.handle;
+    return handle ? handle.unavailable(capability) : 'no session handle (put the element inside <ahp-session> or set .handle)';
+  }
+
+  hostConnected(): void {
+    this.connected = true;
+    this.follow();
+  }
+
+  hostDisconnected(): void {
+    this.connected = false;
+    this.stop();
+  }
+
+  /** Before each render: follows a replaced handle (own property or context). */
+  hostUpdate(): void {
+    this.follow();
+  }
+
+  private follow(): void {
+    const handle = this.handle;
+    if (handle === this.followed && (this.unsubscribe || !this.connected || !handle)) return;
+    this.stop();
+    this.followed = handle;
+    this.state = handle?.getConnectionState();
+    if (!handle || !this.connected) return;
+    this.unsubscribe = handle.subscribeConnection((state) => {
+      this.state = state;
+      this.host.requestUpdate();
+    });
+  }
+
+  private stop(): void {
+    this.unsubscribe?.();
+    this.unsubscribe = undefined;
+  }
+}
