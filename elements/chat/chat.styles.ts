@@ -19,6 +19,8 @@ export const chatStyles = [
       min-block-size: 0;
     }
     .transcript {
+      /* Contains the visually hidden live regions of the tool calls, which would otherwise overflow the page. */
+      position: relative;
       flex: 1 1 auto;
       min-block-size: 0;
       max-block-size: var(--_transcript-max);
@@ -95,6 +97,19 @@ export const chatStyles = [
       border: 1px solid var(--_border);
       border-radius: var(--_radius);
       padding: var(--_space-1) var(--_space-2);
+    }
+    .hint {
+      margin: 0;
+      color: var(--_text-muted);
+      font-size: 0.9em;
+    }
+    .link {
+      padding: 0 var(--_space-1);
+    }
+    @media (max-width: 30rem) {
+      .transcript {
+        padding: var(--_space-1);
+      }
     }
     button[disabled] {
       opacity: 0.6;

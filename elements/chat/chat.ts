@@ -29,6 +29,31 @@ const ORIGINS: Record<string, string> = {
 /** Within this many pixels of the end the transcript counts as scrolled to the newest content. */
 const STICK_SLACK = 32;
 
+/** Tool-call statuses that wait for the user (their buttons must be seen). */
+const NEEDS_USER = new Set(['pending-confirmation', 'pending-result-confirmation', 'auth-required']);
+
+/** The tool calls of a turn's response that wait for the user: `[toolCallId, name]`. */
+function waitingCalls(turn: ActiveTurn | undefined): [string, string][] {
+  const parts: unknown[] = Array.isArray(turn?.responseParts) ? turn.responseParts : [];
+  const out: [string, string][] = [];
+  for (const p of parts) {
+    const tc = isRecord(p) && p.kind === 'toolCall' && isRecord(p.toolCall) ? p.toolCall : undefined;
+    if (tc && typeof tc.toolCallId === 'string' && NEEDS_USER.has(tc.status as string)) {
+      out.push([tc.toolCallId, String(tc.displayName || tc.toolName || tc.toolCallId)]);
+    }
+  }
+  return out;
+}
+
+/** `:state(x)` where supported. */
+const hasState = (el: Element, state: string): boolean => {
+  try {
+    return el.matches(`:state(${state})`);
+  } catch {
+    return false;
+  }
+};
+
 interface Row {
   key: string;
   turn: Turn | ActiveTurn;
@@ -66,6 +91,7 @@ function rowsOf(turns: unknown, active: unknown): Row[] {
  * @csspart input - The message textarea.
  * @csspart send - The Send button.
  * @csspart stop - The Stop button (only while a turn is active).
+ * @csspart composer-hint - Why the composer cannot send now (a tool call waits for the user, or a message was sent while the response runs).
  * @cssstate loading - No store, chat or snapshot yet.
  * @cssstate empty - The chat has no turns.
  * @cssstate active - A turn is in progress.
@@ -93,6 +119,10 @@ export class AhpChat extends LitElement {
   });
   private stick = true;
   private focusInputAfterUpdate = false;
+  /** Enter was pressed while a turn was active (the hint then says why nothing was sent). */
+  private sendBlocked = false;
+  /** Tool calls and Apps already brought into view once (never yanked back into view afterwards). */
+  private readonly revealed = new Set<string>();
   private observed: Element | undefined;
   private readonly resizeObserver = typeof ResizeObserver === 'function' ? new ResizeObserver(() => this.followEnd()) : undefined;
 
@@ -113,6 +143,23 @@ export class AhpChat extends LitElement {
     this.observed = undefined;
   }
 
+  /** What the composer says while it cannot send: a tool call waiting for an answer, or a message sent too early. */
+  private renderHint(active: ActiveTurn | undefined) {
+    if (!active) return nothing;
+    const waiting = waitingCalls(active);
+    if (waiting.length) {
+      const since = Date.parse(active.startedAt);
+      const time = Number.isFinite(since) ? new Intl.DateTimeFormat(undefined, { timeStyle: 'short' }).format(since) : '';
+      return html`<p part="composer-hint" class="hint" role="status">
+        The response waits for your approval of “${waiting[0]![1]}”${time ? ` (asked at ${time})` : ''}: answer it above, or Stop.
+        <button type="button" class="link" data-action="show-waiting" @click=${() => this.revealCall(waiting[0]![0], true)}>Show</button>
+      </p>`;
+    }
+    return this.sendBlocked
+      ? html`<p part="composer-hint" class="hint" role="status">Your message stays here until the response finishes; Stop ends it now.</p>`
+      : nothing;
+  }
+
   protected override render() {
     const state = this.chatState.value;
     const active = this.activeTurn;
@@ -129,6 +176,7 @@ export class AhpChat extends LitElement {
           <button type="submit" part="send" data-action="send" ?disabled=${!canSend}>Send</button>
         </div>
       </form>
+      ${this.renderHint(active)}
     `;
   }
 
@@ -177,7 +225,12 @@ export class AhpChat extends LitElement {
       if (turns) this.resizeObserver?.observe(turns);
       this.observed = turns;
     }
+    if (!this.activeTurn) this.sendBlocked = false;
     this.followEnd();
+    for (const [id] of waitingCalls(this.activeTurn)) {
+      if (!this.revealed.has(id) && this.stick) void this.revealCall(id);
+      this.revealed.add(id);
+    }
     if (this.focusInputAfterUpdate) {
       this.focusInputAfterUpdate = false;
       // The pressed Send/Stop button may be disabled or gone now; typing goes on in the composer.
@@ -193,10 +246,47 @@ export class AhpChat extends LitElement {
     return this.renderRoot.querySelector('[part="transcript"]');
   }
 
-  /** Keeps the newest content in view unless the user scrolled up. */
+  /** Keeps the newest content in view unless the user scrolled up; a newly shown App of the newest turn is brought into view. */
   private followEnd(): void {
     const t = this.transcript;
-    if (t && this.stick) t.scrollTop = t.scrollHeight;
+    if (!t || !this.stick) return;
+    t.scrollTop = t.scrollHeight;
+    const last = this.renderRoot.querySelector('.turn:last-child');
+    for (const tc of last?.querySelectorAll('ahp-tool-call') ?? []) {
+      const app = tc.shadowRoot?.querySelector('ahp-mcp-app');
+      const id = `app:${tc.getAttribute('tool-call-id')}`;
+      if (app && !this.revealed.has(id) && hasState(app, 'ready') && app.getBoundingClientRect().height > 0) {
+        this.revealed.add(id);
+        this.reveal(tc);
+      }
+    }
+  }
+
+  /** Brings a tool call's answer buttons (or the whole call) into view, in the transcript and on the page. */
+  private async revealCall(toolCallId: string, focus = false): Promise<void> {
+    const tc = this.renderRoot.querySelector<HTMLElement & { updateComplete?: Promise<unknown> }>(`ahp-tool-call[tool-call-id="${CSS.escape(toolCallId)}"]`);
+    if (!tc) return;
+    await tc.updateComplete;
+    const actions = tc.shadowRoot?.querySelector<HTMLElement>('[part~="actions"]') ?? undefined;
+    this.reveal(tc, actions);
+    if (focus) (actions?.querySelector<HTMLElement>('button') ?? tc).focus();
+  }
+
+  /**
+   * Scrolls the transcript so `el` shows: all of it when it fits, else `must` (answer buttons) at the bottom or the
+   * start of `el`; then the page (or whatever scrolls around the chat), the least it can.
+   */
+  private reveal(el: Element, must?: Element): void {
+    const t = this.transcript;
+    if (!t) return;
+    const box = t.getBoundingClientRect();
+    const r = el.getBoundingClientRect();
+    const fits = r.height <= t.clientHeight;
+    if (fits) t.scrollTop += r.bottom > box.bottom ? r.bottom - box.bottom : Math.min(0, r.top - box.top);
+    else if (must) t.scrollTop += must.getBoundingClientRect().bottom - box.bottom;
+    else t.scrollTop += r.top - box.top;
+    (fits ? el : must ?? el).scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    this.stick = t.scrollHeight - t.scrollTop - t.clientHeight <= STICK_SLACK;
   }
 
   private readonly onScroll = (e: Event): void => {
@@ -207,6 +297,14 @@ export class AhpChat extends LitElement {
   private readonly onKeyDown = (e: KeyboardEvent): void => {
     if (e.key !== 'Enter' || e.shiftKey || e.isComposing) return;
     e.preventDefault();
+    if (this.activeTurn && this.input?.value.trim()) {
+      // Not sent while a response runs: say so (and where the response waits) instead of doing nothing.
+      this.sendBlocked = true;
+      this.requestUpdate();
+      const waiting = waitingCalls(this.activeTurn)[0];
+      if (waiting) void this.revealCall(waiting[0]);
+      return;
+    }
     this.send();
   };
 

@@ -140,6 +140,8 @@ export class AhpMcpApp extends LitElement {
   private startTimer: ReturnType<typeof setTimeout> | undefined;
   private viewErrors: string[] = [];
   private resizeObserver: ResizeObserver | undefined;
+  /** The error is only that the page configured no sandbox (shown muted). */
+  private noSandbox = false;
   private readonly darkQuery = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : undefined;
 
   constructor() {
@@ -211,7 +213,9 @@ export class AhpMcpApp extends LitElement {
         : nothing;
     const status =
       this.phase === 'error'
-        ? html`<p part="status" class="status" data-kind="error" role="alert">${this.errorText}</p>`
+        ? this.noSandbox
+          ? html`<p part="status" class="status" data-kind="no-sandbox">${this.errorText}</p>`
+          : html`<p part="status" class="status" data-kind="error" role="alert">${this.errorText}</p>`
         : this.phase === 'loading' || this.phase === 'idle'
           ? this.errorText
             ? html`<p part="status" class="status" data-kind="error" role="alert">${this.errorText}</p>`
@@ -303,7 +307,8 @@ export class AhpMcpApp extends LitElement {
     if (reason) bridge.sendToolCancelled(reason);
   }
 
-  private fail(message: string): void {
+  private fail(message: string, noSandbox = false): void {
+    this.noSandbox = noSandbox;
     this.phase = 'error';
     this.errorText = message;
   }
@@ -312,7 +317,8 @@ export class AhpMcpApp extends LitElement {
     const generation = ++this.generation;
     this.phase = 'loading';
     const checkSandbox = (url: string | undefined): URL | undefined => {
-      if (!url) return void this.fail('No sandbox for MCP Apps: set sandbox-url (a proxy page on another origin) or AhpMcpApp.sandboxUrlFor');
+      // A page without Apps set up is not an error of this call: a quiet note, not red alert text.
+      if (!url) return void this.fail('App not shown: this page sets no sandbox for MCP Apps (sandbox-url or AhpMcpApp.sandboxUrlFor).', true);
       let sandbox: URL;
       try {
         sandbox = new URL(url, document.baseURI);

@@ -38,7 +38,7 @@ const ACTIONS: Record<string, readonly Action[]> = {
   starting: ['stop'],
   ready: ['stop', 'restart'],
   authRequired: ['stop'],
-  error: ['start', 'restart'],
+  error: ['start'],
   stopped: ['start'],
 };
 const UNKNOWN_KIND_ACTIONS: readonly Action[] = ['start', 'stop'];
@@ -101,6 +101,8 @@ export class AhpMcpServer extends LitElement {
   });
   private readonly darkQuery = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : undefined;
   private refocusAfterUpdate = false;
+  /** The `error` state last seen, when it arrived, and how many in a row: a failed retry must look different. */
+  private failure: { state: object; at: number; count: number } | undefined;
   private readonly auth = new AuthController(this);
 
   /** The store in use: the `store` property, else the provided one. */
@@ -160,9 +162,15 @@ export class AhpMcpServer extends LitElement {
           )}
         </div>
         ${typeof error === 'string' && error ? html`<p part="error" class="error">${error}</p>` : nothing}
+        ${kind === 'error' && this.failure && this.failure.count > 1 ? this.renderFailureTime(this.failure) : nothing}
         ${kind === 'authRequired' ? renderAuthPanel(server.state, name, this.auth.status, () => this.requestAuth()) : nothing}
       </div>
     `;
+  }
+
+  private renderFailureTime({ at, count }: { at: number; count: number }) {
+    const time = new Intl.DateTimeFormat(undefined, { timeStyle: 'medium' }).format(at);
+    return html`<p class="error failed-again" role="status" data-failures=${count}>Failed again at ${time} (${count} attempts)</p>`;
   }
 
   private renderIcon(icons: unknown) {
@@ -173,8 +181,13 @@ export class AhpMcpServer extends LitElement {
   }
 
   protected override willUpdate(): void {
+    const state = this.entry.value?.server.state;
     // A status belongs to the requirement it was about.
-    if (kindOf(this.entry.value?.server.state) !== 'authRequired') this.auth.status = { kind: 'idle' };
+    if (kindOf(state) !== 'authRequired') this.auth.status = { kind: 'idle' };
+    // Each new `error` state is a new failure; anything but starting in between ends the streak.
+    if (kindOf(state) === 'error' && state !== this.failure?.state) {
+      this.failure = { state: state!, at: Date.now(), count: (this.failure?.count ?? 0) + 1 };
+    } else if (kindOf(state) !== 'error' && kindOf(state) !== 'starting') this.failure = undefined;
   }
 
   protected override updated(): void {

@@ -34,6 +34,12 @@ export const toolCallStyles = [
       border-radius: var(--_radius);
       overflow-wrap: anywhere;
     }
+    /* On a phone an MCP App spans the card's full width. */
+    @media (max-width: 30rem) {
+      [part~='app'] {
+        margin-inline: calc(-1 * var(--_space-3));
+      }
+    }
     .card:focus-visible {
       outline: var(--_focus-width) solid var(--_focus);
     }

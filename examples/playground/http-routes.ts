@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { REPO_ROOT } from './config.js';
+import type { PageInfo } from './page-info.js';
 import { imageContentType } from './session-state.js';
 import { BUNDLED_PAGES, PAGES_DIR, buildExample } from '../../scripts/build-examples.mjs';
 
@@ -16,8 +17,10 @@ export interface RouteOptions {
   elementsBundle: string;
   /** URL path → icon file named by the config. */
   iconFiles: ReadonlyMap<string, string>;
-  /** What the page needs to connect. */
-  playgroundInfo: { wsUrl: string; sessionUri: string };
+  /** What the page needs to connect, and what it says about the running config. */
+  playgroundInfo: { wsUrl: string; sessionUri: string } & PageInfo;
+  /** Other page origins (`--allow-origin`) that may load the CDN file and the elements bundle (CORS). */
+  corsOrigins?: ReadonlySet<string>;
 }
 
 const TYPES: Record<string, string> = {
@@ -48,6 +51,12 @@ async function sendFile(res: ServerResponse, file: string): Promise<void> {
 /** Builds the request handler for the playground's HTTP server. */
 export function createRequestHandler(options: RouteOptions): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
+    // A module script from another page origin is a CORS request: allow the configured ones.
+    const origin = req.headers.origin;
+    if (origin && options.corsOrigins?.has(origin)) {
+      res.setHeader('access-control-allow-origin', origin);
+      res.setHeader('vary', 'origin');
+    }
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'text/plain; charset=utf-8', 'Method not allowed\n', { allow: 'GET, HEAD' });
     let pathname: string;
     try {

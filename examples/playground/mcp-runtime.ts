@@ -8,6 +8,7 @@ import type { CallToolResult, JSONRPCMessage, Progress, ServerCapabilities, Tool
 import { ResourceListChangedNotificationSchema, ResultSchema, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { ErrorInfo, McpAuthRequirement, McpServerState } from '../../src/protocol/index.js';
 import type { ServerConfig, StdioServerConfig } from './config.js';
+import { withDemoNote } from './auth/auth-requirement.js';
 import { HttpAuth, McpAuthRequiredError } from './auth/http-auth.js';
 
 export interface McpRuntimeOptions {
@@ -222,10 +223,18 @@ export class McpServerRuntime {
   private async rethrowAuthFailure(err: unknown, serverWide: boolean): Promise<never> {
     if (this.config.transport !== 'http') throw err;
     const gen = this.generation;
-    const requirement = await this.auth.requirementFor(err, this.config.url, this.auth.hasToken, this.config.oauthClient).catch(() => undefined);
+    const requirement = await this.authRequirement(err).catch(() => undefined);
     if (!requirement) throw err;
     if ((serverWide || requirement.reason !== 'insufficientScope') && gen === this.generation && this.state.kind === 'ready') this.needAuth(gen, requirement);
     throw new McpAuthRequiredError(this.id, requirement);
+  }
+
+  /** The requirement behind an auth failure (undefined for other errors), with the playground's note for its demo server. */
+  private async authRequirement(err: unknown): Promise<McpAuthRequirement | undefined> {
+    const config = this.config;
+    if (config.transport !== 'http') return undefined;
+    const requirement = await this.auth.requirementFor(err, config.url, this.auth.hasToken, config.oauthClient);
+    return requirement && withDemoNote(config, requirement);
   }
 
   /** The server answered 401: close the connection and wait in authRequired for `authenticate`. */
@@ -270,7 +279,7 @@ export class McpServerRuntime {
     } catch (err) {
       if (gen !== this.generation) return; // stop() took over
       if (this.config.transport === 'http') {
-        const requirement = await this.auth.requirementFor(err, this.config.url, this.auth.hasToken, this.config.oauthClient).catch((e: Error) => e);
+        const requirement = await this.authRequirement(err).catch((e: Error) => e);
         if (gen !== this.generation) return;
         if (requirement instanceof Error) return this.fail(gen, { errorType: 'AuthDiscoveryFailed', message: requirement.message });
         if (requirement) return this.needAuth(gen, requirement);

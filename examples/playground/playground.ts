@@ -17,6 +17,7 @@ import { createAuthRoutes } from './auth/auth-routes.js';
 import { installHostAuth, type HostAuth } from './auth/host-auth.js';
 import type { ProtectedServer } from './auth/protected-server.js';
 import { iconFiles, playgroundSessionState } from './session-state.js';
+import { pageInfo } from './page-info.js';
 
 export interface PlaygroundOptions {
   /** Port to listen on; 0 picks a free one. Default 4173. */
@@ -31,6 +32,11 @@ export interface PlaygroundOptions {
   autoStart?: boolean;
   /** Progress and server stderr lines; default silent. */
   log?: (line: string) => void;
+  /**
+   * Other page origins (`http://localhost:8080`) allowed to open the AHP WebSocket, frame the Apps' sandboxes and
+   * load `/cdn/` (CORS). The playground's own origin (under any loopback name) is always allowed.
+   */
+  allowOrigins?: readonly string[];
   /** Envelopes the host keeps per channel for reconnect replay (HostCore default 1000); tiny values force snapshot recovery. */
   actionLogLimit?: number;
 }
@@ -72,10 +78,14 @@ export const CHAT_URI = 'ahp-chat:/playground-main';
 const WS_PATH = '/ahp';
 const LOOPBACK_NAMES = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
 
-/** Same-origin WebSocket upgrades only, so other web sites cannot drive the local servers. */
-function allowedOrigin(req: http.IncomingMessage, bindHost: string): boolean {
+/**
+ * Same-origin WebSocket upgrades, plus the origins named with `--allow-origin`, so other web sites cannot drive the
+ * local servers.
+ */
+function allowedOrigin(req: http.IncomingMessage, bindHost: string, extra: ReadonlySet<string>): boolean {
   const origin = req.headers.origin;
   if (!origin) return true; // not a browser (Node clients, tests)
+  if (extra.has(origin)) return true;
   let parsed: URL;
   try {
     parsed = new URL(origin);
@@ -90,6 +100,8 @@ function allowedOrigin(req: http.IncomingMessage, bindHost: string): boolean {
 export async function startPlayground(options: PlaygroundOptions = {}): Promise<Playground> {
   const log = options.log ?? (() => {});
   const bindHost = options.host ?? '127.0.0.1';
+  const extraOrigins = new Set((options.allowOrigins ?? []).map((o) => new URL(o).origin));
+  log('Bundling the elements for the page (esbuild)…');
   const [loadedConfig, elementsBundle] = await Promise.all([
     options.config ?? loadConfig(options.configPath ?? DEFAULT_CONFIG_PATH),
     bundleElements(),
@@ -114,20 +126,25 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
     serverInfo: { name: 'ahp-elements playground', version: '0.1.0' },
     ...(options.actionLogLimit !== undefined && { actionLogLimit: options.actionLogLimit }),
   });
-  const apps = await startPlaygroundApps({ config, bindHost, pageUrl: url }).catch(async (err: unknown) => {
+  const apps = await startPlaygroundApps({ config, bindHost, pageUrl: url, extraPageOrigins: [...extraOrigins] }).catch(async (err: unknown) => {
     await new Promise<void>((resolve) => httpServer.close(() => resolve()));
     throw err;
   });
   host.createSession(SESSION_URI, playgroundSessionState(config, url, apps.serverMeta));
   host.createChat(SESSION_URI, CHAT_URI, { title: 'Main chat' });
   host.dispatchServerAction(SESSION_URI, { type: 'session/defaultChatChanged', defaultChat: CHAT_URI });
-  const routes = createRequestHandler({ elementsBundle, iconFiles: iconFiles(config), playgroundInfo: { wsUrl, sessionUri: SESSION_URI } });
+  const routes = createRequestHandler({
+    elementsBundle,
+    iconFiles: iconFiles(config),
+    playgroundInfo: { wsUrl, sessionUri: SESSION_URI, ...pageInfo(config) },
+    corsOrigins: extraOrigins,
+  });
   const authRoutes = await createAuthRoutes();
   httpServer.on('request', (req, res) => apps.route(req, res) || authRoutes(req, res) || routes(req, res));
   const wss = new WebSocketServer({
     noServer: true,
     path: WS_PATH,
-    verifyClient: ({ req }: { req: http.IncomingMessage }) => allowedOrigin(req, bindHost),
+    verifyClient: ({ req }: { req: http.IncomingMessage }) => allowedOrigin(req, bindHost, extraOrigins),
   });
   wss.on('connection', (socket) => attachWebSocket(host, socket));
   // Upgrades are routed by hand so killWebSocket() can refuse them while the HTTP side stays up.
@@ -147,7 +164,11 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
   const stopMcpChannels = serveMcpChannels(host, servers);
   const auth = installHostAuth(host, SESSION_URI, servers);
   const agent = startAgent({ host, sessionUri: SESSION_URI, servers, log, toolAuth: auth });
-  if (options.autoStart !== false) void lifecycle.startEnabled();
+  if (options.autoStart !== false) {
+    const enabled = config.servers.filter((s) => s.enabled).length;
+    log(`Starting ${enabled} MCP server${enabled === 1 ? '' : 's'}…`);
+    void lifecycle.startEnabled();
+  }
 
   let closing: Promise<void> | undefined;
   return {

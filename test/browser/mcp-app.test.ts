@@ -341,6 +341,19 @@ describe('MCP App sandbox security', () => {
     expect(el.shadowRoot!.querySelector('iframe')).to.equal(null);
   });
 
+  it('a page without any sandbox gets a quiet note, not red alert text', async () => {
+    const el = await fixture<AhpMcpApp>(html`<ahp-mcp-app server-id="s" resource-uri="ui://x" .channel=${new FakeChannel() as McpChannel}></ahp-mcp-app>`);
+    await until(() => el.matches(':state(error)'), 'error state');
+    const status = el.shadowRoot!.querySelector<HTMLElement>('[part~="status"]')!;
+    expect(status.dataset.kind).to.equal('no-sandbox');
+    expect(status.getAttribute('role')).to.equal(null);
+    const probe = document.createElement('span');
+    probe.style.color = 'var(--_danger)';
+    el.shadowRoot!.append(probe);
+    expect(getComputedStyle(status).color).to.not.equal(getComputedStyle(probe).color);
+    probe.remove();
+  });
+
   it('the proxy page refuses to run unframed, or framed by a page of its own origin', async () => {
     expect(() => runSandboxProxy(window)).to.throw(SandboxProxyError, /only runs inside/);
     const ready: unknown[] = [];

@@ -29,7 +29,7 @@ const BUTTONS: Record<string, string[]> = {
   starting: ['stop'],
   ready: ['stop', 'restart'],
   authRequired: ['stop'],
-  error: ['start', 'restart'],
+  error: ['start'],
   stopped: ['start'],
 };
 
@@ -185,12 +185,32 @@ describe('<ahp-mcp-server> start, stop, restart', () => {
   });
 
   it('restart dispatches stop then start', async () => {
-    const { el, store } = await render(mcpServer('a', STATES.error!));
+    const { el, store } = await render(mcpServer('a', STATES.ready!));
     button(el, 'restart')!.click();
     expect(store.dispatched).to.deep.equal([
       { type: 'session/mcpServerStopRequested', id: 'a' },
       { type: 'session/mcpServerStartRequested', id: 'a' },
     ]);
+  });
+
+  it('an error offers Start only, and a Start that fails again shows that it did', async () => {
+    const { el, store } = await render(mcpServer('a', STATES.error!));
+    expect(actions(el)).to.deep.equal(['start']);
+    expect(el.shadowRoot!.querySelector('.failed-again')).to.equal(null);
+    button(el, 'start')!.click();
+    store.setState(session([mcpServer('a', STATES.starting!)]));
+    await el.updateComplete;
+    store.setState(session([mcpServer('a', { ...STATES.error! })]));
+    await el.updateComplete;
+    const again = el.shadowRoot!.querySelector<HTMLElement>('.failed-again')!;
+    expect(again.dataset.failures).to.equal('2');
+    expect(again.textContent).to.match(/again/);
+    store.setState(session([mcpServer('a', { ...STATES.error! })]));
+    await el.updateComplete;
+    expect(el.shadowRoot!.querySelector<HTMLElement>('.failed-again')!.dataset.failures).to.equal('3');
+    store.setState(session([mcpServer('a', STATES.ready!)]));
+    await el.updateComplete;
+    expect(el.shadowRoot!.querySelector('.failed-again')).to.equal(null);
   });
 
   for (const key of ['Enter', 'Space']) {

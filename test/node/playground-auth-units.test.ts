@@ -3,12 +3,13 @@ import { describe, it } from 'node:test';
 import { parseBearerChallenge } from '../../examples/playground/auth/www-authenticate.js';
 import {
   authRequirementFor,
+  withDemoNote,
   protectedResourceMetadataUrls,
   reasonFor,
   resourceCovers,
 } from '../../examples/playground/auth/auth-requirement.js';
 import { readConsentForm } from '../../examples/playground/auth/headless-browser.js';
-import { consentPage } from '../../examples/playground/auth/consent-page.js';
+import { clientDisplayName, consentPage } from '../../examples/playground/auth/consent-page.js';
 import { parseConfig } from '../../examples/playground/config.js';
 
 const SERVER = 'http://127.0.0.1:4000/mcp';
@@ -69,9 +70,28 @@ describe('auth requirement from a challenge', () => {
   it('uses the challenge resource_metadata URL and copies scopes and description', async () => {
     const prm = { resource: SERVER, authorization_servers: ['http://as/'] };
     const { impl, asked } = stubFetch({ 'http://127.0.0.1:4000/custom.json': prm });
-    const req = await authRequirementFor(SERVER, { status: 401, wwwAuthenticate: 'Bearer resource_metadata="http://127.0.0.1:4000/custom.json", scope="s1", error_description="d"' }, 'required', impl);
-    assert.deepEqual(req, { reason: 'required', resource: prm, requiredScopes: ['s1'], description: 'd' });
+    const req = await authRequirementFor(SERVER, { status: 401, wwwAuthenticate: 'Bearer resource_metadata="http://127.0.0.1:4000/custom.json", scope="s1", error_description="d"' }, 'expired', impl);
+    assert.deepEqual(req, { reason: 'expired', resource: prm, requiredScopes: ['s1'], description: 'd' });
     assert.deepEqual(asked, ['http://127.0.0.1:4000/custom.json']);
+  });
+
+  it('drops the description of a challenge to a request without a token ("Missing Authorization header" is not for users)', async () => {
+    const prm = { resource: SERVER, authorization_servers: ['http://as/'] };
+    const { impl } = stubFetch({ 'http://127.0.0.1:4000/custom.json': prm });
+    const challenge = 'Bearer error="invalid_token", error_description="Missing Authorization header", resource_metadata="http://127.0.0.1:4000/custom.json"';
+    const req = await authRequirementFor(SERVER, { status: 401, wwwAuthenticate: challenge }, 'required', impl);
+    assert.equal(req.description, undefined);
+  });
+
+  it('the demo OAuth server explains itself and its short token lifetime; other servers are left alone', () => {
+    const base = { reason: 'expired' as const, resource: { resource: SERVER } };
+    const demo = { id: 'p', name: 'P', enabled: true, transport: 'http' as const, url: SERVER, builtin: 'oauth-demo' as const, tokenLifetimeSeconds: 42 };
+    assert.match(withDemoNote(demo, base).description ?? '', /42 s.*tokenLifetimeSeconds/);
+    assert.match(withDemoNote(demo, { ...base, reason: 'required' }).description ?? '', /42 s/);
+    assert.equal(withDemoNote(demo, { ...base, reason: 'insufficientScope', description: 'd' }).description, 'd');
+    const plain = { ...demo, builtin: undefined };
+    delete plain.builtin;
+    assert.equal(withDemoNote(plain, base).description, undefined);
   });
 
   it('falls back to the well-known locations in order', async () => {
@@ -109,6 +129,15 @@ describe('consent form', () => {
     assert.equal(allow?.fields.get('decision'), 'allow');
     assert.equal(readConsentForm(html, 'deny')?.fields.get('decision'), 'deny');
     assert.equal(readConsentForm('<p>nothing</p>', 'allow'), undefined);
+  });
+
+  it('names the client by its name, a metadata-document host or its redirect origin, never a bare generated id', () => {
+    assert.equal(clientDisplayName({ client_id: '6f1c…', client_name: ' Playground ' }), 'Playground');
+    assert.equal(clientDisplayName({ client_id: 'https://app.example/client.json' }), 'app.example');
+    assert.equal(clientDisplayName({ client_id: '3b7e0c2a-uuid', redirect_uris: ['http://127.0.0.1:4173/callback.html'] }), 'The page at http://127.0.0.1:4173');
+    assert.equal(clientDisplayName({ client_id: '3b7e0c2a-uuid' }), 'An unnamed application');
+    const html = consentPage({ consentId: 'c', action: '/consent', clientName: 'Playground', redirectOrigin: 'http://127.0.0.1:4173', scopes: [] });
+    assert.match(html, /go back to <code>http:\/\/127\.0\.0\.1:4173<\/code>/);
   });
 });
 

@@ -53,7 +53,12 @@ describe('playground host over WebSocket (real MCP servers)', () => {
     const js = await bundle.text();
     assert.ok(js.includes('ahp-mcp-server-list') && js.includes('customElements'), 'the bundle defines the elements');
     assert.ok(!/\brequire\(/.test(js.slice(0, 2000)), 'an ESM browser bundle');
-    assert.deepEqual(await (await get('/playground.json')).json(), { wsUrl: playground.wsUrl, sessionUri: playground.sessionUri });
+    const info = await (await get('/playground.json')).json();
+    assert.deepEqual({ wsUrl: info.wsUrl, sessionUri: info.sessionUri }, { wsUrl: playground.wsUrl, sessionUri: playground.sessionUri });
+    // What the page says about the running config comes from it (examples/playground/page-info.ts).
+    assert.equal(info.configFile, 'examples/playground/servers.json');
+    assert.equal(info.defaultConfig, true);
+    assert.deepEqual(info.servers.map((s: { id: string }) => s.id), [...playground.servers.keys()]);
     const svg = await get('/assets/plugin.svg');
     assert.equal(svg.headers.get('content-type'), 'image/svg+xml');
     assert.match(svg.headers.get('content-security-policy')!, /default-src 'none'/);

@@ -33,7 +33,13 @@ function pageOrigins(pageUrl: string): string[] {
 }
 
 /** Starts a sandbox origin per configured server. The proxy script is bundled on first use. */
-export async function startPlaygroundApps(options: { config: PlaygroundConfig; bindHost: string; pageUrl: string }): Promise<PlaygroundApps> {
+export async function startPlaygroundApps(options: {
+  config: PlaygroundConfig;
+  bindHost: string;
+  pageUrl: string;
+  /** Other page origins (`--allow-origin`) whose pages may frame the sandboxes. */
+  extraPageOrigins?: readonly string[];
+}): Promise<PlaygroundApps> {
   let assets: Promise<SandboxProxyAssets> | undefined;
   const getAssets = () => {
     assets ??= loadSandboxProxyAssets().catch((err: unknown) => {
@@ -45,7 +51,7 @@ export async function startPlaygroundApps(options: { config: PlaygroundConfig; b
   const sandboxes = await startSandboxOrigins({
     serverIds: options.config.servers.map((s) => s.id),
     bindHost: options.bindHost,
-    pageOrigins: pageOrigins(options.pageUrl),
+    pageOrigins: [...pageOrigins(options.pageUrl), ...(options.extraPageOrigins ?? [])],
     assets: getAssets,
   });
   return {

@@ -1,5 +1,6 @@
 /** Turns an MCP server's 401/403 Bearer challenge into an AHP `McpAuthRequirement` (fetching RFC 9728 metadata). */
 import type { McpAuthRequiredReason, McpAuthRequirement, ProtectedResourceMetadata } from '../../../src/protocol/index.js';
+import type { HttpServerConfig } from '../config.js';
 import { parseBearerChallenge } from './www-authenticate.js';
 
 /** A 401/403 answer seen on the server's HTTP transport. */
@@ -94,6 +95,21 @@ export async function authRequirementFor(
   }
   const req: McpAuthRequirement = { reason, resource };
   if (bearer?.scopes) req.requiredScopes = bearer.scopes;
-  if (bearer?.errorDescription) req.description = bearer.errorDescription;
+  // Without a token the challenge's description only says so ("Missing Authorization header"): not for users.
+  if (bearer?.errorDescription && reason !== 'required') req.description = bearer.errorDescription;
   return req;
+}
+
+/**
+ * The playground's own OAuth server (`"builtin": "oauth-demo"`) gets a description that explains itself, including
+ * why its sign-in expires so soon (`tokenLifetimeSeconds`, 60 s by default). Other servers' requirements pass as they are.
+ */
+export function withDemoNote(config: HttpServerConfig, requirement: McpAuthRequirement): McpAuthRequirement {
+  if (config.builtin !== 'oauth-demo' || requirement.reason === 'insufficientScope') return requirement;
+  const seconds = config.tokenLifetimeSeconds ?? 60;
+  const description =
+    requirement.reason === 'expired'
+      ? `The playground's demo tokens last only ${seconds} s (tokenLifetimeSeconds in the config), so that you can see a sign-in expire. Sign in again to go on.`
+      : `A demo OAuth server running on this machine: sign in on its consent page. Its tokens last ${seconds} s, so it will ask again soon.`;
+  return { ...requirement, description };
 }

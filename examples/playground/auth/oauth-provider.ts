@@ -6,7 +6,9 @@ import { InvalidGrantError, InvalidScopeError, InvalidTokenError } from '@modelc
 import type { AuthorizationParams, OAuthServerProvider } from '@modelcontextprotocol/sdk/server/auth/provider.js';
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import type { OAuthClientInformationFull, OAuthTokenRevocationRequest, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
-import { consentPage } from './consent-page.js';
+import { clientDisplayName, consentPage } from './consent-page.js';
+
+const originOfUri = (uri: string): string | undefined => (URL.canParse(uri) ? new URL(uri).origin : undefined);
 
 export interface ProviderOptions {
   /** Access token lifetime in seconds. */
@@ -77,7 +79,13 @@ export class PlaygroundOAuthProvider implements OAuthServerProvider {
     const id = secret();
     this.consents.set(id, { client, params, createdAt: Date.now() });
     res.status(200).type('html').set('Cache-Control', 'no-store').send(
-      consentPage({ consentId: id, action: this.options.consentPath, clientName: client.client_name ?? client.client_id, scopes }),
+      consentPage({
+        consentId: id,
+        action: this.options.consentPath,
+        clientName: clientDisplayName(client),
+        ...(originOfUri(params.redirectUri) && { redirectOrigin: originOfUri(params.redirectUri) }),
+        scopes,
+      }),
     );
   }
 
