@@ -282,11 +282,19 @@ export class AhpChat extends LitElement {
     const box = t.getBoundingClientRect();
     const r = el.getBoundingClientRect();
     const fits = r.height <= t.clientHeight;
-    if (fits) t.scrollTop += r.bottom > box.bottom ? r.bottom - box.bottom : Math.min(0, r.top - box.top);
-    else if (must) t.scrollTop += must.getBoundingClientRect().bottom - box.bottom;
-    else t.scrollTop += r.top - box.top;
+    const m = (must ?? el).getBoundingClientRect();
+    const inBox = (x: DOMRect) => x.top >= box.top && x.bottom <= box.bottom;
+    // Already in view (e.g. following the end): leave the transcript, and whether it follows, alone.
+    const delta = fits
+      ? inBox(r) ? 0 : r.bottom > box.bottom ? r.bottom - box.bottom : r.top - box.top
+      : must
+        ? inBox(m) ? 0 : m.bottom - box.bottom
+        : r.top - box.top;
+    if (delta) {
+      t.scrollTop += delta;
+      this.stick = t.scrollHeight - t.scrollTop - t.clientHeight <= STICK_SLACK;
+    }
     (fits ? el : must ?? el).scrollIntoView({ block: 'nearest', inline: 'nearest' });
-    this.stick = t.scrollHeight - t.scrollTop - t.clientHeight <= STICK_SLACK;
   }
 
   private readonly onScroll = (e: Event): void => {

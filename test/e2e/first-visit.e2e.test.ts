@@ -70,7 +70,11 @@ describe('the demo page on a first visit (Chromium + real MCP servers)', () => {
         if (!inner || inner === hit) break;
         hit = inner;
       }
-      return { found: true, visible: hit === el || el.contains(hit) || !!(hit && el.shadowRoot?.contains(hit)), top: r.top, innerHeight };
+      let what = '';
+      for (let n: Node | null = hit; n; n = n.parentNode ?? (n as ShadowRoot).host ?? null) if (n instanceof Element) what += ` < ${n.localName}${n.className ? '.' + n.className : ''}`;
+      const tr = document.querySelector('ahp-chat')!.shadowRoot!.querySelector('.transcript')!.getBoundingClientRect();
+      what += ` transcript ${tr.top}-${tr.bottom}`;
+      return { found: true, visible: hit === el || el.contains(hit) || !!(hit && el.shadowRoot?.contains(hit)), top: r.top, height: r.height, innerHeight, hit: what };
     }, find);
 
   async function waitOnScreen(what: string, p: Page, find: string): Promise<void> {
