@@ -3,7 +3,7 @@ import type { ReconnectOutcome } from './client/reconnect-result.js';
 import { backoffDelay, type BackoffOptions } from './client/backoff.js';
 import { deferTransport } from './client/deferred-transport.js';
 import { ConnectionClosedError, RpcError } from './client/errors.js';
-import { ConnectionStateHub } from './client/connection-state.js';
+import { connectionStateHub } from './client/connection-state.js';
 import type { McpChannel, McpChannelOptions } from './client/mcp-channel.js';
 import { buildSessionHandle, type SessionHandle } from './client/session-handle.js';
 import type { Logger, Transport } from './client/transport.js';
@@ -114,7 +114,7 @@ export function connectSession(options: ConnectSessionOptions): SessionConnectio
   let held: ActionEnvelope[] | undefined;
   let sessions: ListSessionsResult | undefined;
   const sessionListeners = new Set<(s: ListSessionsResult) => void>();
-  const connection = new ConnectionStateHub({ kind: 'connecting' }, (err) => log('connection listener threw', err));
+  const connection = connectionStateHub();
 
   const store = new SessionStore({
     channel: session,
@@ -333,7 +333,7 @@ export function connectSession(options: ConnectSessionOptions): SessionConnectio
     session,
     mode: 'page',
     connection,
-    ...(!policy && { unavailable: { reconnect: 'reconnecting is off for this connection' } }),
+    ...(!policy && { unavailable: { reconnect: 'reconnect is off' } }),
     authenticate: (params) => client.authenticate(params),
     createChat: (params) => client.request('createChat', params),
     ...(makeChannel && { mcpChannel: (serverId: string) => makeChannel({ client, getServer: () => findMcpServer(store.getState(), serverId) }) }),

@@ -16,7 +16,7 @@ export {
   AhpClient,
   normalizeReconnectResult,
   backoffDelay,
-  ConnectionStateHub,
+  connectionStateHub,
   CapabilityUnavailableError,
 } from './client/index.js';
 export type {
@@ -36,6 +36,7 @@ export type {
   ReconnectOutcome,
   BackoffOptions,
   ConnectionState,
+  ConnectionStateHub,
   SessionHandle,
   SessionCapability,
   CreateChatRequest,

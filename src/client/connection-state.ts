@@ -6,40 +6,34 @@ export type ConnectionState =
   | { kind: 'reconnecting'; attempt: number; nextAttemptAt?: number }
   | { kind: 'closed'; reason?: string };
 
-/** Holds the current connection state and tells subscribers about every change. */
-export class ConnectionStateHub {
-  #state: ConnectionState;
-  readonly #listeners = new Set<(state: ConnectionState) => void>();
-  readonly #onError: (err: unknown) => void;
+/** The current connection state and its listeners (one listener throwing does not stop the others). */
+export interface ConnectionStateHub {
+  get(): ConnectionState;
+  /** Sets the state (a new object is a change) and tells every listener. */
+  set(state: ConnectionState): void;
+  subscribe(listener: (state: ConnectionState) => void): () => void;
+}
 
-  constructor(initial: ConnectionState = { kind: 'connecting' }, onError: (err: unknown) => void = (err) => console.error('connection listener threw', err)) {
-    this.#state = initial;
-    this.#onError = onError;
-  }
-
-  get(): ConnectionState {
-    return this.#state;
-  }
-
-  /** Sets the state (a new object is a change) and tells every listener; one listener throwing does not stop the others. */
-  set(state: ConnectionState): void {
-    if (state === this.#state) return;
-    this.#state = state;
-    for (const l of [...this.#listeners]) {
-      try {
-        l(state);
-      } catch (err) {
-        this.#onError(err);
+/** A ConnectionStateHub starting at `initial` (default `connecting`); `onError` hears about throwing listeners. */
+export function connectionStateHub(initial: ConnectionState = { kind: 'connecting' }, onError: (err: unknown) => void = console.error): ConnectionStateHub {
+  let state = initial;
+  const listeners = new Set<(state: ConnectionState) => void>();
+  return {
+    get: () => state,
+    set(next) {
+      if (next === state) return;
+      state = next;
+      for (const l of [...listeners]) {
+        try {
+          l(next);
+        } catch (err) {
+          onError(err);
+        }
       }
-    }
-  }
-
-  subscribe(listener: (state: ConnectionState) => void): () => void {
-    this.#listeners.add(listener);
-    return () => void this.#listeners.delete(listener);
-  }
-
-  clear(): void {
-    this.#listeners.clear();
-  }
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+  };
 }

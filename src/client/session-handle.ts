@@ -72,7 +72,7 @@ export interface SessionHandleParts {
   reconnectNow(): void;
 }
 
-const NO_MCP_CHANNEL = 'the session was opened without createMcpChannel (ahp-elements/mcp-channel)';
+const NO_MCP_CHANNEL = 'opened without createMcpChannel (ahp-elements/mcp-channel)';
 
 /** A SessionHandle over the parts of one connection (page mode, worker mode and tests share it). */
 export function buildSessionHandle(parts: SessionHandleParts): SessionHandle {

@@ -1,5 +1,5 @@
 import { proxy, releaseProxy, wrap, type Endpoint } from 'comlink';
-import { ConnectionStateHub } from '../client/connection-state.js';
+import { connectionStateHub } from '../client/connection-state.js';
 import { createMcpChannel } from '../client/mcp-channel.js';
 import { buildSessionHandle, type SessionHandle } from '../client/session-handle.js';
 import { connectSession } from '../connect-session.js';
@@ -138,7 +138,7 @@ export function connectSessionOverEndpoint(endpoint: Endpoint, options: Endpoint
     },
   });
 
-  const connection = new ConnectionStateHub();
+  const connection = connectionStateHub();
   /** Runs a call that answers, once attached; it rejects when this page closes first. */
   const ask = <T>(fn: (id: number) => Promise<T>): Promise<T> => channels.track(attachment!.then(fn));
   const channels = workerChannelClient({

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ConnectionStateHub } from '../../src/client/connection-state.js';
+import { connectionStateHub } from '../../src/client/connection-state.js';
 import { createInMemoryPair } from '../../src/client/in-memory-transport.js';
 import { JsonRpcPeer } from '../../src/client/json-rpc-peer.js';
 import { createMcpChannel } from '../../src/client/mcp-channel.js';
@@ -18,7 +18,7 @@ function parts(overrides: Partial<SessionHandleParts> = {}) {
     notify: () => {},
     onNotification: () => () => {},
   };
-  const connection = new ConnectionStateHub();
+  const connection = connectionStateHub();
   const handle = buildSessionHandle({
     session: SESSION,
     mode: 'page',
@@ -73,7 +73,7 @@ test('createChat sends the session, a generated ahp-chat: URI and a user-origin 
 
 test('connection state: current value and every change to subscribers; a throwing listener does not stop the others', () => {
   const errors: unknown[] = [];
-  const hub = new ConnectionStateHub({ kind: 'connecting' }, (e) => errors.push(e));
+  const hub = connectionStateHub({ kind: 'connecting' }, (e) => errors.push(e));
   const { handle } = parts({ connection: hub });
   assert.deepEqual(handle.getConnectionState(), { kind: 'connecting' });
   const seen: string[] = [];
