@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer } from 'ws';
-import { HostCore, attachWebSocket } from '../../src/host/index.js';
+import { HostCore, attachWebSocketServer, webSocketServerOptions, type ActionLimits } from '../../src/host/index.js';
 import { DEFAULT_CONFIG_PATH, loadConfig, type PlaygroundConfig } from './config.js';
 import { bundleElements } from './elements-bundle.js';
 import { createRequestHandler } from './http-routes.js';
@@ -39,6 +39,10 @@ export interface PlaygroundOptions {
   allowOrigins?: readonly string[];
   /** Envelopes the host keeps per channel for reconnect replay (HostCore default 1000); tiny values force snapshot recovery. */
   actionLogLimit?: number;
+  /** Largest WebSocket frame the host accepts (bytes; default 16 MiB, see DEFAULT_MAX_FRAME_BYTES). */
+  maxFrameBytes?: number;
+  /** Size limits on client actions (defaults: DEFAULT_ACTION_LIMITS). */
+  limits?: Partial<ActionLimits>;
 }
 
 export interface Playground {
@@ -117,6 +121,7 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
       resolve();
     });
   });
+  httpServer.on('error', (err) => log(`[http] server error: ${err.message}`));
   const { port } = httpServer.address() as AddressInfo;
   const hostPart = bindHost.includes(':') ? `[${bindHost}]` : bindHost;
   const url = `http://${hostPart}:${port}/`;
@@ -125,6 +130,8 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
   const host = new HostCore({
     serverInfo: { name: 'ahp-elements playground', version: '0.1.0' },
     ...(options.actionLogLimit !== undefined && { actionLogLimit: options.actionLogLimit }),
+    ...(options.limits !== undefined && { limits: options.limits }),
+    ...(options.log !== undefined && { log: (message: string, detail?: unknown) => log(`[ahp host] ${message}${detail === undefined ? '' : ` ${String(detail)}`}`) }),
   });
   const apps = await startPlaygroundApps({ config, bindHost, pageUrl: url, extraPageOrigins: [...extraOrigins] }).catch(async (err: unknown) => {
     await new Promise<void>((resolve) => httpServer.close(() => resolve()));
@@ -141,15 +148,19 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
   });
   const authRoutes = await createAuthRoutes();
   httpServer.on('request', (req, res) => apps.route(req, res) || authRoutes(req, res) || routes(req, res));
+  const frameLimit = options.maxFrameBytes !== undefined ? { maxFrameBytes: options.maxFrameBytes } : {};
   const wss = new WebSocketServer({
+    ...webSocketServerOptions(frameLimit),
     noServer: true,
     path: WS_PATH,
     verifyClient: ({ req }: { req: http.IncomingMessage }) => allowedOrigin(req, bindHost, extraOrigins),
   });
-  wss.on('connection', (socket) => attachWebSocket(host, socket));
+  attachWebSocketServer(host, wss, { ...frameLimit, log: (line) => log(`[ahp] ${line}`) });
   // Upgrades are routed by hand so killWebSocket() can refuse them while the HTTP side stays up.
   let acceptingUpgrades = true;
   httpServer.on('upgrade', (req, socket, head) => {
+    // A reset during the handshake must not take the process down.
+    socket.on('error', (err) => log(`[ahp] upgrade socket error: ${err.message}`));
     if (!acceptingUpgrades) return void socket.destroy();
     wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
   });

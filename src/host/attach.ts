@@ -17,20 +17,84 @@ export function attachTransport(host: HostCore, transport: TransportLike): HostC
   return conn;
 }
 
-/** A server-side WebSocket such as a `ws` WebSocket (`on('message')`, `on('close')`). */
+/**
+ * Default largest WebSocket frame the host accepts: 16 MiB. The largest real MCP App resource (a 4.4 MB
+ * PDF viewer) is about 5.9 MB as base64 inside a JSON-RPC message; 16 MiB leaves more than twice that,
+ * and stays far below `ws`'s 100 MiB default that let one frame exhaust the process.
+ */
+export const DEFAULT_MAX_FRAME_BYTES = 16 * 1024 * 1024;
+
+/** WebSocket close codes the host uses (RFC 6455 §7.4.1). */
+export const CloseCode = { Normal: 1000, InvalidPayload: 1007, MessageTooBig: 1009 } as const;
+
+/** A server-side WebSocket such as a `ws` WebSocket (`on('message')`, `on('close')`, `on('error')`). */
 export interface ServerSocketLike {
   send(data: string): void;
   close(code?: number, reason?: string): void;
   on(event: string, listener: (...args: never[]) => void): unknown;
 }
 
-/** Serves a server-side WebSocket with the host: one JSON message per text frame. */
-export function attachWebSocket(host: HostCore, socket: ServerSocketLike): HostConnection {
+/** Options of `attachWebSocket` / `attachWebSocketServer`. */
+export interface AttachWebSocketOptions {
+  /** Largest frame accepted (bytes, default DEFAULT_MAX_FRAME_BYTES); a larger one closes that connection with 1009. */
+  maxFrameBytes?: number;
+  /** Where socket errors go (default console.warn); they never take the process down. */
+  log?: (message: string, detail?: unknown) => void;
+}
+
+const defaultLog = (message: string, detail?: unknown): void => console.warn(`[ahp host] ${message}`, ...(detail === undefined ? [] : [detail]));
+const byteLength = (data: unknown): number =>
+  typeof data === 'string' ? data.length : data instanceof ArrayBuffer || ArrayBuffer.isView(data) ? data.byteLength : Array.isArray(data) ? data.reduce((n: number, b) => n + byteLength(b), 0) : 0;
+
+/**
+ * Serves a server-side WebSocket with the host: one JSON message per text frame. A socket error (bad
+ * UTF-8, a frame over the limit, a reset) is logged and ends only this connection, with close code 1007
+ * or 1009 where the WebSocket library reports one.
+ */
+export function attachWebSocket(host: HostCore, socket: ServerSocketLike, options: AttachWebSocketOptions = {}): HostConnection {
+  const maxFrameBytes = options.maxFrameBytes ?? DEFAULT_MAX_FRAME_BYTES;
+  const log = options.log ?? defaultLog;
+  const close = (code: number, reason: string): void => {
+    try {
+      socket.close(code, reason);
+    } catch (err) {
+      log('failed to close a WebSocket', err);
+    }
+  };
   const conn = host.connect({
     send: (msg) => socket.send(JSON.stringify(msg)),
-    close: (reason) => socket.close(1000, reason),
+    close: (reason) => close(CloseCode.Normal, reason ?? ''),
   });
-  socket.on('message', (data: unknown) => conn.receive(data));
+  socket.on('message', (data: unknown) => {
+    // A server made without `webSocketServerOptions` still refuses what is over the limit here.
+    if (byteLength(data) > maxFrameBytes) close(CloseCode.MessageTooBig, `frame over ${maxFrameBytes} bytes`);
+    else conn.receive(data);
+  });
   socket.on('close', () => conn.closed());
+  socket.on('error', (err: Error & { code?: string }) => {
+    // `ws` has already started closing with the matching code (1007 bad UTF-8, 1009 too big, 1002 protocol error).
+    log(`closed a WebSocket after an error: ${err?.message ?? String(err)}`, err?.code);
+    conn.closed();
+  });
   return conn;
+}
+
+/** A WebSocket server such as `ws`'s WebSocketServer. */
+export interface ServerLike {
+  on(event: string, listener: (...args: never[]) => void): unknown;
+}
+
+/**
+ * Options for `new WebSocketServer({ ...webSocketServerOptions(), ... })` (the `ws` package): the frame
+ * limit, enforced while reading the frame header, so an oversized frame is never buffered.
+ */
+export function webSocketServerOptions(options: Pick<AttachWebSocketOptions, 'maxFrameBytes'> = {}): { maxPayload: number } {
+  return { maxPayload: options.maxFrameBytes ?? DEFAULT_MAX_FRAME_BYTES };
+}
+
+/** Serves every connection of a WebSocket server with the host, with error handlers on the server and each socket. */
+export function attachWebSocketServer(host: HostCore, server: ServerLike, options: AttachWebSocketOptions = {}): void {
+  const log = options.log ?? defaultLog;
+  server.on('error', (err: Error) => log(`WebSocket server error: ${err?.message ?? String(err)}`));
+  server.on('connection', (socket: ServerSocketLike) => void attachWebSocket(host, socket, options));
 }

@@ -60,8 +60,12 @@ export interface HostInternals {
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const isId = (v: unknown): v is JsonRpcId => typeof v === 'number' || typeof v === 'string';
-const utf8 = new TextDecoder();
+/** A request id; JSON-RPC 2.0 allows null (answered with id null). */
+const isId = (v: unknown): v is JsonRpcId | null => typeof v === 'number' || typeof v === 'string' || v === null;
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** One answer the host sends: a response to a request, or an error for an invalid message. */
+type Answer = { jsonrpc: '2.0'; id: JsonRpcId | null } & ({ result: unknown } | { error: { code: number; message: string; data?: unknown } });
 
 class RequestFailure {
   constructor(
@@ -90,6 +94,7 @@ export class Connection implements HostConnection {
   mcpApps = false;
   protocolVersion: string | undefined;
   #closed = false;
+  #closeAfterAnswer: string | undefined;
 
   constructor(host: HostInternals, peer: HostPeer) {
     this.#host = host;
@@ -148,51 +153,90 @@ export class Connection implements HostConnection {
   }
 
   #receive(raw: unknown): void {
-    const msg = this.#decode(raw);
-    if (!isObject(msg)) {
-      if (msg !== undefined) this.#host.log('ignored a frame that is not a JSON-RPC object', msg);
+    const decoded = this.#decode(raw);
+    if ('error' in decoded) {
+      this.#send({ jsonrpc: '2.0', id: null, error: decoded.error });
       return;
     }
-    if (typeof msg.method !== 'string' || msg.jsonrpc !== '2.0') {
-      // Responses would answer host-to-client requests; the host sends none yet.
-      if (msg.jsonrpc === '2.0' && ('result' in msg || 'error' in msg)) return;
-      if (isId(msg.id)) this.#send({ jsonrpc: '2.0', id: msg.id, error: { code: ErrorCode.InvalidRequest, message: 'Invalid Request' } });
+    const msg = decoded.value;
+    if (!Array.isArray(msg)) {
+      const answer = this.#handle(msg);
+      if (answer instanceof Promise) void answer.then((a) => this.#deliverAnswers(a));
+      else this.#deliverAnswers(answer);
       return;
     }
-    if (!('id' in msg)) this.#notification(msg.method, msg.params);
-    else if (isId(msg.id)) this.#request(msg.id, msg.method, msg.params);
+    // A batch (JSON-RPC 2.0 §6): one array of answers, none when every entry was a notification.
+    if (msg.length === 0) {
+      this.#send({ jsonrpc: '2.0', id: null, error: { code: ErrorCode.InvalidRequest, message: 'Invalid Request: empty batch' } });
+      return;
+    }
+    const answers = msg.map((entry) => this.#handle(entry));
+    const sendAll = (list: (Answer | undefined)[]): void => {
+      const out = list.filter((a): a is Answer => a !== undefined);
+      this.#deliverAnswers(out.length > 0 ? out : undefined);
+    };
+    if (answers.some((a) => a instanceof Promise)) void Promise.all(answers).then(sendAll);
+    else sendAll(answers as (Answer | undefined)[]);
   }
 
-  #decode(raw: unknown): unknown {
+  #deliverAnswers(answer: Answer | Answer[] | undefined): void {
+    if (answer) this.#send(answer);
+    const reason = this.#closeAfterAnswer;
+    if (reason !== undefined) this.close(reason);
+  }
+
+  /** Parses one frame; a frame that is not JSON (or not UTF-8) is a -32700 parse error. */
+  #decode(raw: unknown): { value: unknown } | { error: { code: number; message: string } } {
     let text: string;
     if (typeof raw === 'string') text = raw;
-    else if (raw instanceof ArrayBuffer || ArrayBuffer.isView(raw)) text = utf8.decode(raw);
-    else return raw;
+    else if (raw instanceof ArrayBuffer || ArrayBuffer.isView(raw)) {
+      try {
+        text = utf8.decode(raw);
+      } catch {
+        this.#host.log('answered a frame that is not UTF-8 with -32700');
+        return { error: { code: ErrorCode.ParseError, message: 'Parse error: the frame is not valid UTF-8' } };
+      }
+    } else return { value: raw };
     try {
-      return JSON.parse(text);
+      return { value: JSON.parse(text) };
     } catch {
-      // -32700 needs an id to be answerable; an unparsable frame has none.
-      this.#host.log('ignored a frame that is not JSON');
-      return undefined;
+      this.#host.log('answered a frame that is not JSON with -32700');
+      return { error: { code: ErrorCode.ParseError, message: 'Parse error: the frame is not valid JSON' } };
     }
   }
 
-  #request(id: JsonRpcId, method: string, params: unknown): void {
-    const fail = (err: unknown): void => {
-      this.#send({ jsonrpc: '2.0', id, error: toError(err) });
-      if (err instanceof RequestFailure && err.code === ErrorCode.UnsupportedProtocolVersion) this.close('unsupported protocol version');
+  /** Handles one JSON-RPC message; returns the answer to send (requests and invalid messages), if any. */
+  #handle(msg: unknown): Answer | Promise<Answer> | undefined {
+    if (!isObject(msg)) return { jsonrpc: '2.0', id: null, error: { code: ErrorCode.InvalidRequest, message: 'Invalid Request' } };
+    const hasId = 'id' in msg;
+    if (typeof msg.method !== 'string' || msg.jsonrpc !== '2.0' || (hasId && !isId(msg.id))) {
+      // Responses would answer host-to-client requests; the host sends none yet.
+      if (msg.jsonrpc === '2.0' && typeof msg.method !== 'string' && ('result' in msg || 'error' in msg)) return undefined;
+      return { jsonrpc: '2.0', id: isId(msg.id) ? msg.id : null, error: { code: ErrorCode.InvalidRequest, message: 'Invalid Request' } };
+    }
+    if (!hasId) {
+      this.#notification(msg.method, msg.params);
+      return undefined;
+    }
+    return this.#request(msg.id as JsonRpcId | null, msg.method, msg.params);
+  }
+
+  #request(id: JsonRpcId | null, method: string, params: unknown): Answer | Promise<Answer> {
+    const fail = (err: unknown): Answer => {
+      // The connection closes once this answer went out (see #deliverAnswers).
+      if (err instanceof RequestFailure && err.code === ErrorCode.UnsupportedProtocolVersion) this.#closeAfterAnswer = 'unsupported protocol version';
+      return { jsonrpc: '2.0', id, error: toError(err) };
     };
-    const succeed = (result: unknown): void => this.#send({ jsonrpc: '2.0', id, result: result ?? null });
+    const succeed = (result: unknown): Answer => ({ jsonrpc: '2.0', id, result: result ?? null });
     let result: unknown;
     try {
       result = this.#dispatchRequest(method, params);
     } catch (err) {
-      fail(err);
-      return;
+      return fail(err);
     }
     // Answer synchronous results at once so a snapshot never trails envelopes sent after it.
-    if (isObject(result) && typeof result.then === 'function') (result as unknown as Promise<unknown>).then(succeed, fail);
-    else succeed(result);
+    if (isObject(result) && typeof result.then === 'function') return (result as unknown as Promise<unknown>).then(succeed, fail);
+    return succeed(result);
   }
 
   #dispatchRequest(method: string, params: unknown): unknown {

@@ -1,6 +1,9 @@
 import {
+  DEFAULT_ACTION_LIMITS,
   ErrorCode,
+  actionLimitViolation,
   isClientDispatchable,
+  type ActionLimits,
   type ActionEnvelope,
   type AnyAction,
   type ChatState,
@@ -26,6 +29,7 @@ import {
 } from './host-connection.js';
 import { HostRpcError } from './host-error.js';
 import { HostHooks } from './host-hooks.js';
+import { sessionActionRejection } from './session-rules.js';
 import type {
   ChannelMatcher,
   ChatCreatedListener,
@@ -54,6 +58,7 @@ export class HostCore {
   readonly #log: HostLogger;
   readonly #now: () => string;
   readonly #internals: HostInternals;
+  readonly #limits: ActionLimits;
   #serverSeq = 0;
 
   constructor(options: HostCoreOptions = {}) {
@@ -62,8 +67,11 @@ export class HostCore {
     this.#log = options.log ?? ((message, detail) => console.warn(`[ahp host] ${message}`, ...(detail === undefined ? [] : [detail])));
     this.#hooks = new HostHooks(this.#log);
     this.#now = options.now ?? (() => new Date().toISOString());
+    this.#limits = { ...DEFAULT_ACTION_LIMITS, ...options.limits };
     this.#commands.set('createChat', (params, { clientId }) => {
       const { session, chat, options: chatOptions } = parseCreateChat(params);
+      const tooLarge = actionLimitViolation({ initialMessage: chatOptions.initialMessage }, this.#limits);
+      if (tooLarge) throw new HostRpcError(ErrorCode.InvalidParams, `createChat refused: ${tooLarge.message}`, tooLarge);
       this.#createChat(session, chat, chatOptions, clientId);
       return null;
     });
@@ -80,6 +88,11 @@ export class HostCore {
       channelRoute: (channel) => this.#channelHandlers.route(channel),
       detach: (conn) => this.#connections.delete(conn),
     };
+  }
+
+  /** The action size limits this host enforces on clients (defaults merged with `options.limits`). */
+  get limits(): Readonly<ActionLimits> {
+    return this.#limits;
   }
 
   /** The last serverSeq handed out (server-wide, monotonic). */
@@ -266,6 +279,13 @@ export class HostCore {
     const action = ch.kind === 'session' ? normalizeCustomizationToggle(ch.state, sent) : sent;
     const ctx: ClientActionContext = { channel, action, clientId, kind: ch.kind, session: ch.kind === 'chat' ? ch.session : channel };
     const origin = { clientId, clientSeq };
+    const tooLarge = actionLimitViolation(action, this.#limits);
+    if (tooLarge) {
+      // The echo carries only the type: an oversized payload is neither stored in the log nor sent to anyone.
+      const rejectionReason = `Refused (${ErrorCode.InvalidParams}): ${tooLarge.message}`;
+      this.#publish(ch, { channel, action: { type: action.type } as StateAction, serverSeq: ++this.#serverSeq, origin, rejectionReason });
+      return;
+    }
     const rejectionReason = this.#rejection(ch, ctx);
     if (rejectionReason !== undefined) {
       this.#publish(ch, { channel, action, serverSeq: ++this.#serverSeq, origin, rejectionReason });
@@ -289,10 +309,8 @@ export class HostCore {
 
   #rejection(ch: HostChannel, ctx: ClientActionContext): string | undefined {
     if (!isClientDispatchable(ctx.action)) return `'${ctx.action.type}' is not a client-dispatchable action`;
-    if (ch.kind === 'chat') {
-      const reason = chatActionRejection(ch.state, ctx.action, ctx.clientId);
-      if (reason !== undefined) return reason;
-    }
+    const reason = ch.kind === 'chat' ? chatActionRejection(ch.state, ctx.action, ctx.clientId) : sessionActionRejection(ch.state, ctx.action);
+    if (reason !== undefined) return reason;
     return this.#hooks.rejection(ctx);
   }
 }

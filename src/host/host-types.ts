@@ -1,4 +1,4 @@
-import type { AnyAction, ChatState, InitializeResult, McpServerCustomization, SessionState, StateAction } from '../protocol/index.js';
+import type { ActionLimits, AnyAction, ChatState, InitializeResult, McpServerCustomization, SessionState, StateAction } from '../protocol/index.js';
 import type { ChannelKind } from './channel-registry.js';
 import type { CreateChatOptions } from './create-chat.js';
 import type { HostLogger } from './host-connection.js';
@@ -13,6 +13,12 @@ export interface HostCoreOptions {
   rememberedClients?: number;
   /** Wall clock for new chats' `modifiedAt` and initial turns' `startedAt` (ISO string); default `new Date().toISOString()`. */
   now?: () => string;
+  /**
+   * Size limits on client actions and `createChat`'s initial message (defaults: DEFAULT_ACTION_LIMITS,
+   * 256 KiB of message text, 8 MiB of attachments, 10 MiB per action). An action over a limit is
+   * rejected (its echo carries only the type and a reason naming -32602); `createChat` answers -32602.
+   */
+  limits?: Partial<ActionLimits>;
 }
 
 /** What a channel handler learns about one request or notification. */

@@ -18,26 +18,54 @@ function raw() {
 
 const init = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { channel: 'ahp-root://', protocolVersions: ['1.0.0'], clientId: 'c' } };
 
-test('malformed frames get -32600 where an id exists and are ignored otherwise; nothing throws', () => {
+test('JSON-RPC 2.0 edge cases are answered as the spec says; nothing throws', () => {
   const { conn, sent } = raw();
-  const frames: unknown[] = [
-    '{not json',
-    new TextEncoder().encode('also not json'),
-    null,
-    42,
-    [1, 2],
-    { jsonrpc: '2.0' },
-    { id: 5, method: 'ping' }, // no jsonrpc
-    { jsonrpc: '2.0', id: 6, method: 7 },
-    { jsonrpc: '2.0', id: { x: 1 }, method: 'ping' }, // unusable id
-    { jsonrpc: '2.0', id: 9, result: 'a response to nothing' },
-    { jsonrpc: '2.0', method: 'dispatchAction', params: null },
+  const invalid = (id: unknown) => ({ jsonrpc: '2.0', id, error: { code: -32600, message: 'Invalid Request' } });
+  const cases: [unknown, unknown][] = [
+    ['{not json', { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error: the frame is not valid JSON' } }],
+    [new TextEncoder().encode('also not json'), { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error: the frame is not valid JSON' } }],
+    [new Uint8Array([0x7b, 0xff, 0xfe, 0xc3, 0x28, 0x7d]), { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error: the frame is not valid UTF-8' } }],
+    [null, invalid(null)],
+    [42, invalid(null)],
+    ['"a string"', invalid(null)],
+    [{ jsonrpc: '2.0' }, invalid(null)],
+    [{ id: 5, method: 'ping' }, invalid(5)], // no jsonrpc
+    [{ jsonrpc: '2.0', id: 6, method: 7 }, invalid(6)],
+    [{ jsonrpc: '2.0', id: { x: 1 }, method: 'ping' }, invalid(null)], // an id that is not string/number/null
+    [{ jsonrpc: '2.0', id: null, method: 'ping' }, { jsonrpc: '2.0', id: null, result: null }], // null id: a request, answered with id null
+    [[], { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid Request: empty batch' } }],
+    [[1], [invalid(null)]],
+    [
+      [{ jsonrpc: '2.0', id: 1, method: 'ping' }, { jsonrpc: '2.0', method: 'unsubscribe', params: {} }, { jsonrpc: '2.0', id: 'b', method: 'nope' }, 7],
+      [{ jsonrpc: '2.0', id: 1, result: null }, { jsonrpc: '2.0', id: 'b', error: { code: -32600, message: "'nope' before 'initialize'" } }, invalid(null)],
+    ],
+    ['[{"jsonrpc":"2.0","id":2,"method":"ping"},{"jsonrpc":"2.0","method":"ping"}]', [{ jsonrpc: '2.0', id: 2, result: null }]],
   ];
-  for (const f of frames) assert.doesNotThrow(() => conn.receive(f));
-  assert.deepEqual(sent, [
-    { jsonrpc: '2.0', id: 5, error: { code: -32600, message: 'Invalid Request' } },
-    { jsonrpc: '2.0', id: 6, error: { code: -32600, message: 'Invalid Request' } },
-  ]);
+  for (const [frame, expected] of cases) {
+    sent.length = 0;
+    assert.doesNotThrow(() => conn.receive(frame));
+    assert.deepEqual(sent, [expected], `answer to ${JSON.stringify(frame)}`);
+  }
+  for (const silent of [{ jsonrpc: '2.0', id: 9, result: 'a response to nothing' }, { jsonrpc: '2.0', method: 'dispatchAction', params: null }, [{ jsonrpc: '2.0', method: 'ping' }]]) {
+    sent.length = 0;
+    conn.receive(silent);
+    assert.deepEqual(sent, [], `no answer to ${JSON.stringify(silent)}`);
+  }
+});
+
+test('a batch with an async handler is answered as one array once every entry is done', async () => {
+  const { host, conn, sent } = raw();
+  host.handleRequest('slow', async () => {
+    await tick();
+    return 'late';
+  });
+  conn.receive(init);
+  sent.length = 0;
+  conn.receive([{ jsonrpc: '2.0', id: 1, method: 'slow' }, { jsonrpc: '2.0', id: 2, method: 'ping' }]);
+  assert.deepEqual(sent, []);
+  await tick();
+  await tick();
+  assert.deepEqual(sent, [[{ jsonrpc: '2.0', id: 1, result: 'late' }, { jsonrpc: '2.0', id: 2, result: null }]]);
 });
 
 test('raw text and binary frames are parsed; ping is answered before initialize', () => {
