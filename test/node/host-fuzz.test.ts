@@ -248,7 +248,7 @@ describe(`host fuzz over a real WebSocket (seed ${SEED})`, () => {
     t.after(() => bystander.close());
     await bystander.ready;
     let bystanderClosed = false;
-    bystander.store.subscribeConnection((s) => void (bystanderClosed ||= s.kind === 'closed'));
+    bystander.handle.subscribeConnection((s) => void (bystanderClosed ||= s.kind === 'closed'));
     // Two connections at a time: enough to interleave, little enough for a shared machine.
     let next = 0;
     await Promise.all(
