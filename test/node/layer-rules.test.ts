@@ -1,0 +1,43 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+
+// The layer rules of README "Architecture": which src folders each src folder may import (type imports included).
+const MAY_IMPORT: Record<string, readonly string[]> = {
+  protocol: [],
+  reducers: ['protocol'],
+  store: ['protocol', 'reducers'],
+  client: ['protocol'],
+  auth: ['protocol', 'client'],
+  apps: ['protocol', 'client'],
+  host: ['protocol', 'reducers'],
+};
+
+const SRC = resolve('src');
+
+function* files(dir: string): Generator<string> {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) yield* files(path);
+    else if (/\.ts$/.test(name)) yield path;
+  }
+}
+
+/** Relative specifiers of every import / export-from / dynamic import in a file. */
+const specifiers = (text: string): string[] =>
+  [...text.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)['"](\.{1,2}\/[^'"]+)['"]/g)].map((m) => m[1]!);
+
+test('src layers import only what README "Architecture" allows (store ↛ client, apps ↛ store/reducers, …)', () => {
+  const violations: string[] = [];
+  for (const [layer, allowed] of Object.entries(MAY_IMPORT)) {
+    for (const file of files(join(SRC, layer))) {
+      for (const spec of specifiers(readFileSync(file, 'utf8'))) {
+        const target = relative(SRC, resolve(dirname(file), spec));
+        const targetLayer = target.startsWith('..') ? 'outside src' : target.includes('/') ? target.split('/')[0]! : `src/${target}`;
+        if (targetLayer !== layer && !allowed.includes(targetLayer)) violations.push(`${relative(SRC, file)} imports ${spec} (${targetLayer})`);
+      }
+    }
+  }
+  assert.deepEqual(violations, []);
+});
