@@ -17,6 +17,7 @@ import type {
   AhpAppMessageEvent,
   AhpAppModelContextEvent,
   AhpAppOpenLinkEvent,
+  AhpAppToolsChangedEvent,
   AhpAuthCompleteEvent,
   AhpAuthErrorEvent,
   AhpAuthStartEvent,
@@ -75,6 +76,7 @@ export const AhpMcpApp = createComponent({
     onAhpAppModelContext: 'ahp-app-model-context' as EventName<AhpAppModelContextEvent>,
     onAhpAppDownload: 'ahp-app-download' as EventName<AhpAppDownloadEvent>,
     onAhpAppDisplayMode: 'ahp-app-display-mode' as EventName<AhpAppDisplayModeEvent>,
+    onAhpAppToolsChanged: 'ahp-app-tools-changed' as EventName<AhpAppToolsChangedEvent>,
   },
   displayName: 'AhpMcpApp',
 });

@@ -5,6 +5,7 @@ import type {
   AhpAppMessageEvent,
   AhpAppModelContextEvent,
   AhpAppOpenLinkEvent,
+  AhpAppToolsChangedEvent,
   AhpAuthCompleteEvent,
   AhpAuthErrorEvent,
   AhpAuthStartEvent,
@@ -125,6 +126,8 @@ export interface AhpMcpAppProperties {
   capabilities?: AhpMcpApp['capabilities'];
   /** Sandbox CSP policy: `compat` (what published Apps need: eval, blob:/data: scripts, blob: workers) or `strict` (the spec's minimum). When unset, `AhpMcpApp.sandboxPolicy`. The sandbox server must honour the URL's `policy` parameter (`sandboxResponseHeadersForUrl` does). */
   sandboxPolicy?: AhpMcpApp['sandboxPolicy'];
+  /** What to do when the View asks to send a message, open a link, download or leave inline mode, per kind: `ask` (default: directly right after the user interacted with this App, else a prompt in the element's box), `allow` (always directly) or `deny`. When unset, `AhpMcpApp.intentPolicy`. */
+  intentPolicy?: AhpMcpApp['intentPolicy'];
   /** The live bridge to the View (undefined until the sandbox is ready). */
   bridge?: AhpMcpApp['bridge'];
   /** The latest model context the View set (attached to the next message this element sends). */
@@ -143,6 +146,8 @@ export interface AhpMcpAppEvents {
   'ahp-app-download': AhpAppDownloadEvent;
   /** The display mode is about to change; cancelable. */
   'ahp-app-display-mode': AhpAppDisplayModeEvent;
+  /** The View's own tools changed (list them again with `listViewTools()`). */
+  'ahp-app-tools-changed': AhpAppToolsChangedEvent;
 }
 
 /** Attributes of `<ahp-mcp-server>` (strings in markup). */

@@ -13,6 +13,7 @@ import { ChatController } from './chat-controller.js';
 import { partKey, renderPart } from './chat-parts.js';
 import { chatStyles } from './chat.styles.js';
 import { elapsedSince, newTurnId } from './turn-id.js';
+import { APP_MESSAGE_META_KEY } from '../../src/apps/types.js';
 
 type Rec = Record<string, unknown>;
 const isRecord = (v: unknown): v is Rec => typeof v === 'object' && v !== null;
@@ -190,14 +191,17 @@ export class AhpChat extends LitElement {
   private renderTurn({ turn, active }: Row) {
     const message: Rec = isRecord(turn.message) ? turn.message : {};
     const origin = isRecord(message.origin) && typeof message.origin.kind === 'string' ? message.origin.kind : 'user';
+    // A turn an MCP App's ui/message started is a 'user' turn on the wire (AHP); show the App as its sender.
+    const fromApp = isRecord(message._meta) ? message._meta[APP_MESSAGE_META_KEY] : undefined;
+    const appName = isRecord(fromApp) && typeof fromApp.server === 'string' ? fromApp.server : undefined;
     const text = typeof message.text === 'string' ? message.text : '';
     const parts: unknown[] = Array.isArray(turn.responseParts) ? turn.responseParts : [];
     const state = active ? 'active' : typeof (turn as Turn).state === 'string' ? (turn as Turn).state : 'complete';
     const chat = this.chat ?? '';
     const store = this.currentStore;
     return html`<article part="turn" class="turn" data-turn-id=${turn.id} data-state=${state} aria-busy=${active ? 'true' : 'false'}>
-      <div part="message" class="message" data-origin=${origin}>
-        <span class="who">${Object.hasOwn(ORIGINS, origin) ? ORIGINS[origin] : origin}</span>
+      <div part="message" class="message" data-origin=${appName ? 'app' : origin}>
+        <span class="who">${appName ? `${appName} (App)` : Object.hasOwn(ORIGINS, origin) ? ORIGINS[origin] : origin}</span>
         <p class="text">${text}</p>
       </div>
       <div class="response">

@@ -53,6 +53,14 @@ export class AhpAppDisplayModeEvent extends Event {
   }
 }
 
+/** The View's own tools changed (`notifications/tools/list_changed` from a View that declared tools). */
+export class AhpAppToolsChangedEvent extends Event {
+  static readonly eventName = 'ahp-app-tools-changed';
+  constructor() {
+    super(AhpAppToolsChangedEvent.eventName, FIXED);
+  }
+}
+
 declare global {
   interface GlobalEventHandlersEventMap {
     'ahp-app-open-link': AhpAppOpenLinkEvent;
@@ -60,5 +68,6 @@ declare global {
     'ahp-app-model-context': AhpAppModelContextEvent;
     'ahp-app-download': AhpAppDownloadEvent;
     'ahp-app-display-mode': AhpAppDisplayModeEvent;
+    'ahp-app-tools-changed': AhpAppToolsChangedEvent;
   }
 }

@@ -22,6 +22,11 @@ export const mcpAppStyles = [
     :host([display-mode='fullscreen']) .frame iframe, :host([display-mode='pip']) .frame iframe { height: 100% !important; }
     .exit { position: absolute; top: var(--_space-2); right: var(--_space-2); z-index: 1; }
     .status { margin: 0; color: var(--_text-muted); }
+    .prompt {
+      display: flex; flex-wrap: wrap; align-items: center; gap: var(--_space-2); margin-bottom: var(--_space-2);
+      padding: var(--_space-2); border: 1px solid var(--_warning); border-radius: var(--_radius); background: var(--_surface);
+    }
+    .prompt-text { flex: 1 1 16rem; margin: 0; overflow-wrap: anywhere; }
     .status[data-kind='error'] { color: var(--_danger); }
   `,
 ];

@@ -14,7 +14,7 @@ import { buildAllowAttribute, normalizePermissions } from '../../src/apps/permis
 import { readUiResource } from '../../src/apps/resource.js';
 import { callToolResultOf, cancelReasonOf, repairPartialJson, resourceUriOf, toolArgumentsOf } from '../../src/apps/tool-call.js';
 import { windowTransport } from '../../src/apps/transport.js';
-import type { CallToolResult, ContentBlock, McpUiDisplayMode } from '../../src/apps/types.js';
+import { APP_MESSAGE_META_KEY, type CallToolResult, type ContentBlock, type McpUiDisplayMode } from '../../src/apps/types.js';
 import { DEV, addDevChecks, warnSameOriginSandbox } from '../shared/dev-warnings.js';
 import { handleContext, storeContext } from '../shared/store-context.js';
 import { setCustomStates, tryAttachInternals } from '../shared/custom-states.js';
@@ -25,8 +25,11 @@ import {
   AhpAppMessageEvent,
   AhpAppModelContextEvent,
   AhpAppOpenLinkEvent,
+  AhpAppToolsChangedEvent,
 } from './events.js';
 import { mcpAppStyles } from './mcp-app.styles.js';
+import { InteractionTracker, decisionFor, type AppIntentKind, type AppIntentPolicy } from './intent-gate.js';
+import { mcpAppStrings as t } from './strings.js';
 
 type Phase = 'idle' | 'loading' | 'ready' | 'error' | 'closed';
 const READY = 'ui/notifications/sandbox-proxy-ready';
@@ -44,6 +47,9 @@ const MAX_INLINE_HEIGHT = 6000;
  * @csspart frame - The container of the sandbox iframe.
  * @csspart exit - The host-owned button that leaves fullscreen or picture-in-picture.
  * @csspart status - Loading and error text.
+ * @csspart prompt - The host-owned question when a View asks for a side effect without a recent user interaction.
+ * @csspart prompt-confirm - The prompt's button that lets the request through.
+ * @csspart prompt-dismiss - The prompt's button that refuses it.
  * @cssprop [--ahp-mcp-app-default-height=320px] - Frame height until the View reports its size.
  * @cssstate loading, ready, error, closed - Lifecycle of the View.
  * @cssstate inline, fullscreen, pip - Display mode in force.
@@ -52,6 +58,7 @@ const MAX_INLINE_HEIGHT = 6000;
  * @fires {AhpAppModelContextEvent} ahp-app-model-context - The View replaced its model context.
  * @fires {AhpAppDownloadEvent} ahp-app-download - The View asks to download files; cancelable (default: save them).
  * @fires {AhpAppDisplayModeEvent} ahp-app-display-mode - The display mode is about to change; cancelable.
+ * @fires {AhpAppToolsChangedEvent} ahp-app-tools-changed - The View's own tools changed (list them again with `listViewTools()`).
  */
 export class AhpMcpApp extends LitElement {
   static override styles = mcpAppStyles;
@@ -69,7 +76,9 @@ export class AhpMcpApp extends LitElement {
     channel: { attribute: false },
     capabilities: { attribute: false },
     sandboxPolicy: { attribute: 'sandbox-policy' },
+    intentPolicy: { attribute: false },
     phase: { state: true },
+    prompt: { state: true },
     errorText: { state: true },
   };
 
@@ -103,6 +112,13 @@ export class AhpMcpApp extends LitElement {
    * the URL's `policy` parameter (`sandboxResponseHeadersForUrl` does).
    */
   declare sandboxPolicy: SandboxPolicy | null | undefined;
+  /**
+   * What to do when the View asks to send a message, open a link, download or leave inline mode, per kind:
+   * `ask` (default: directly right after the user interacted with this App, else a prompt in the element's
+   * box), `allow` (always directly) or `deny`. When unset, `AhpMcpApp.intentPolicy`.
+   */
+  declare intentPolicy: AppIntentPolicy | undefined;
+  declare protected prompt: { kind: AppIntentKind; text: string; answer: (ok: boolean) => void } | undefined;
   declare protected phase: Phase;
   declare protected errorText: string;
 
@@ -120,6 +136,8 @@ export class AhpMcpApp extends LitElement {
   static startTimeoutMs = 30_000;
   /** Rate and size limits on each View's traffic (see `AppTrafficLimits`). */
   static trafficLimits: AppTrafficLimits = {};
+  /** Page-wide intent policy when `intentPolicy` is not set (every kind `ask` by default). */
+  static intentPolicy: AppIntentPolicy = {};
 
   /** The live bridge to the View (undefined until the sandbox is ready). */
   bridge: AppBridgeHost | undefined;
@@ -139,6 +157,8 @@ export class AhpMcpApp extends LitElement {
   private appliedHeight = 0;
   private startTimer: ReturnType<typeof setTimeout> | undefined;
   private viewErrors: string[] = [];
+  private readonly interaction = new InteractionTracker();
+  private stopFrameWatch: (() => void) | undefined;
   private resizeObserver: ResizeObserver | undefined;
   /** The error is only that the page configured no sandbox (shown muted). */
   private noSandbox = false;
@@ -192,14 +212,26 @@ export class AhpMcpApp extends LitElement {
     return answered;
   }
 
-  /** Leaves fullscreen or picture-in-picture (host-owned exit). */
+  /** Leaves fullscreen or picture-in-picture (host-owned exit); focus returns to the App. */
   exitDisplayMode(): void {
-    this.applyDisplayMode('inline');
+    if (this.applyDisplayMode('inline') === 'inline') this.iframe?.focus();
+  }
+
+  /** The tools the View itself provides (`tools/list` to the View). Rejects when the View is not running or declared none. */
+  async listViewTools(): Promise<Record<string, unknown>[]> {
+    if (!this.bridge?.initialized) throw new Error('The App is not running');
+    return this.bridge.listViewTools({ timeoutMs: 30_000 });
+  }
+
+  /** Calls a tool the View provides (`tools/call` to the View); resolves with its `CallToolResult`. */
+  async callViewTool(name: string, args: Record<string, unknown> = {}): Promise<CallToolResult> {
+    if (!this.bridge?.initialized) throw new Error('The App is not running');
+    return this.bridge.callViewTool(name, args, { timeoutMs: AhpMcpApp.relayTimeoutMs });
   }
 
   protected override updated(changed: PropertyValues<this>): void {
     setCustomStates(this.internals, [this.phase, this.displayMode]);
-    const internal = ['phase', 'errorText', 'displayMode'];
+    const internal = ['phase', 'errorText', 'displayMode', 'prompt'];
     if (changed.size && [...changed.keys()].every((k) => internal.includes(String(k)))) return;
     this.sync();
     if (changed.has('toolInput') && this.toolInput) this.bridge?.sendToolInput(this.toolInput);
@@ -209,20 +241,65 @@ export class AhpMcpApp extends LitElement {
   protected override render() {
     const exit =
       this.displayMode !== 'inline'
-        ? html`<button type="button" part="exit" class="exit" @click=${() => this.exitDisplayMode()}>Exit ${this.displayMode === 'pip' ? 'picture-in-picture' : 'full screen'}</button>`
+        ? html`<button type="button" part="exit" class="exit" @click=${() => this.exitDisplayMode()}>${t.exit(this.displayMode)}</button>`
         : nothing;
     const status =
-      this.phase === 'error'
-        ? this.noSandbox
-          ? html`<p part="status" class="status" data-kind="no-sandbox">${this.errorText}</p>`
-          : html`<p part="status" class="status" data-kind="error" role="alert">${this.errorText}</p>`
-        : this.phase === 'loading' || this.phase === 'idle'
-          ? this.errorText
-            ? html`<p part="status" class="status" data-kind="error" role="alert">${this.errorText}</p>`
-            : html`<p part="status" class="status" data-kind="loading">Loading app…</p>`
-          : nothing;
+      this.phase === 'error' && this.noSandbox
+        ? html`<p part="status" class="status" data-kind="no-sandbox">${this.errorText}</p>`
+        : this.phase === 'error' || ((this.phase === 'loading' || this.phase === 'idle') && this.errorText)
+          ? html`<p part="status" class="status" data-kind="error" role="alert">${this.errorText}</p>`
+          : this.phase === 'loading' || this.phase === 'idle'
+            ? html`<p part="status" class="status" data-kind="loading">${t.loading}</p>`
+            : nothing;
+    const p = this.prompt;
+    const server = this.serverName();
+    const prompt = p
+      ? html`<div part="prompt" class="prompt" role="group" aria-label=${t.promptLabel(server)}>
+          <p class="prompt-text" role="alert">${promptText(p.kind, server, p.text)}</p>
+          <button type="button" part="prompt-confirm" @click=${() => this.answerPrompt(true)}>${t.confirm[p.kind]}</button>
+          <button type="button" part="prompt-dismiss" @click=${() => this.answerPrompt(false)}>${t.dismiss}</button>
+        </div>`
+      : nothing;
     // The iframe lives in .viewport, which has no bindings: Lit never clears or moves it.
-    return html`${status}<div part="frame" class="frame"><div class="viewport"></div>${exit}</div>`;
+    return html`${status}${prompt}<div part="frame" class="frame" @keydown=${this.onFrameKey}>${exit}<div class="viewport"></div></div>`;
+  }
+
+  /** Escape leaves fullscreen and picture-in-picture (from the host-owned controls; the proxy forwards it from the View). */
+  private readonly onFrameKey = (event: KeyboardEvent): void => {
+    if (event.key === 'Escape' && this.displayMode !== 'inline') {
+      event.preventDefault();
+      this.exitDisplayMode();
+    }
+  };
+
+  private answerPrompt(ok: boolean): void {
+    const p = this.prompt;
+    this.prompt = undefined;
+    p?.answer(ok);
+  }
+
+  /**
+   * Whether the View's `kind` of side effect may happen: `deny` never, `allow` always; `ask` directly right after
+   * the user interacted with this App's frame (each interaction pays for one of each kind), else only when the
+   * user says so in the host-owned prompt. One prompt at a time: requests while one is open are refused.
+   */
+  private gate(kind: AppIntentKind, text: string): boolean | Promise<boolean> {
+    const decision = decisionFor(this.intentPolicy ?? AhpMcpApp.intentPolicy, kind);
+    if (decision !== 'ask') return decision === 'allow';
+    if (this.interaction.fresh(kind)) {
+      this.interaction.spend(kind);
+      return true;
+    }
+    if (this.prompt || !this.bridge) return false;
+    return new Promise<boolean>((answer) => {
+      this.prompt = { kind, text: text.length > 300 ? `${text.slice(0, 300)}…` : text, answer };
+    });
+  }
+
+  /** The server's name as the session shows it (host-known, unlike the View's own appInfo). */
+  private serverName(): string {
+    const id = this.resolvedServerId();
+    return (id && selectMcpServer(this.currentStore?.getState(), id)?.server.name) || id || 'An MCP App';
   }
 
   private readonly onScheme = (): void => this.bridge?.setHostContext(this.themeContext());
@@ -374,7 +451,28 @@ export class AhpMcpApp extends LitElement {
       };
       window.addEventListener('message', onMessage);
     });
+    // Anything showing the proxy is no longer the page we loaded ends the App at once.
+    let loads = 0;
+    let announced = false;
+    const onLoad = (): void => {
+      if (++loads > 1 && generation === this.generation) this.contain();
+    };
+    const onForeign = (event: MessageEvent): void => {
+      if (event.source !== frame.contentWindow || generation !== this.generation) return;
+      const again = (event.data as { method?: unknown })?.method === READY && announced;
+      if (event.origin !== target || again) this.contain();
+      else if ((event.data as { method?: unknown })?.method === READY) announced = true;
+    };
+    frame.addEventListener('load', onLoad);
+    window.addEventListener('message', onForeign);
+    const stopTracking = this.interaction.watch(frame);
+    this.stopFrameWatch = () => {
+      frame.removeEventListener('load', onLoad);
+      window.removeEventListener('message', onForeign);
+      stopTracking();
+    };
     await this.updateComplete;
+    if (generation !== this.generation) return;
     this.renderRoot.querySelector('.viewport')?.appendChild(frame);
     this.iframe = frame;
     if (!(await ready) || generation !== this.generation) {
@@ -408,11 +506,14 @@ export class AhpMcpApp extends LitElement {
       handlers: {
         openLink: (url) => this.onOpenLink(url),
         message: (m) => this.onMessage(m.content),
+        viewToolsChanged: () => this.dispatchEvent(new AhpAppToolsChangedEvent()),
         updateModelContext: (ctx) => {
           this.modelContext = ctx;
           this.dispatchEvent(new AhpAppModelContextEvent(ctx));
         },
-        requestDisplayMode: (mode) => this.applyDisplayMode(mode),
+        requestDisplayMode: async (mode) =>
+          mode === 'inline' || mode === this.displayMode || (await this.gate('displayMode', mode)) ? this.applyDisplayMode(mode) : this.displayMode,
+        escape: () => this.displayMode !== 'inline' && this.exitDisplayMode(),
         downloadFile: (request) => this.onDownload(request),
         sizeChanged: (size) => this.onSizeChanged(size),
         requestTeardown: () => void this.teardown('app'),
@@ -430,7 +531,7 @@ export class AhpMcpApp extends LitElement {
     const startTimeout = AhpMcpApp.startTimeoutMs;
     this.startTimer = setTimeout(() => {
       if (generation === this.generation && !this.bridge?.initialized) {
-        this.fail(`${this.viewErrors.length ? this.viewErrors.join(' · ') : 'The App did not start'} (no ui/notifications/initialized within ${Math.round(startTimeout / 1000)} s)`);
+        this.fail(t.notStarted(this.viewErrors.length ? this.viewErrors.join(' · ') : undefined, Math.round(startTimeout / 1000)));
       }
     }, startTimeout);
     this.resizeObserver = new ResizeObserver(() => this.bridge?.setHostContext({ containerDimensions: this.containerDimensions() }));
@@ -444,11 +545,24 @@ export class AhpMcpApp extends LitElement {
     if (this.toolResult) this.bridge.sendToolResult(this.toolResult);
   }
 
-  /** `<App> (<server>)` for the frame's accessible name: the View's appInfo name once known, and the server's name. */
+  /** `<App> (MCP App from <server>)` for the frame's accessible name: the View's appInfo name once known, and the server's name. */
   private frameTitle(serverId: string): string {
     const server = selectMcpServer(this.currentStore?.getState(), serverId)?.server.name ?? serverId;
     const app = this.bridge?.appInfo?.name || this.toolCall?.displayName;
-    return app ? `${app} (MCP App from ${server})` : `MCP App from ${server}`;
+    return t.frameTitle(typeof app === 'string' ? app.slice(0, 80) : undefined, server);
+  }
+
+  /**
+   * The sandbox proxy is no longer ours (a second load of its frame, a message from another origin, a second
+   * ready): stop at once, send the View nothing more (no teardown request), remove the frame, say why.
+   */
+  private contain(): void {
+    const key = this.mountKey;
+    this.bridge?.close();
+    this.bridge = undefined;
+    this.unmount('hijacked');
+    this.mountKey = key;
+    this.fail(t.hijacked);
   }
 
   /** An error the sandbox proxy saw in the View's document: shown while the View has not started, logged after. */
@@ -461,6 +575,9 @@ export class AhpMcpApp extends LitElement {
   private unmount(reason: string): void {
     this.generation++;
     clearTimeout(this.startTimer);
+    this.stopFrameWatch?.();
+    this.stopFrameWatch = undefined;
+    this.answerPrompt(false);
     this.viewErrors = [];
     this.errorText = '';
     if (this.bridge) {
@@ -502,7 +619,9 @@ export class AhpMcpApp extends LitElement {
     return mode;
   }
 
-  private onOpenLink(url: string): boolean {
+  /** Gated; then the page's event; then http(s) only, in a new window without opener or referrer. False when blocked. */
+  private async onOpenLink(url: string): Promise<boolean> {
+    if (!(await this.gate('openLink', url))) return false;
     if (!this.dispatchEvent(new AhpAppOpenLinkEvent(url))) return true;
     let parsed: URL;
     try {
@@ -511,25 +630,39 @@ export class AhpMcpApp extends LitElement {
       return false;
     }
     if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return false;
-    window.open(parsed.href, '_blank', 'noopener,noreferrer');
+    // With 'noopener' window.open always returns null; open blank, cut the opener, then navigate, so a blocked
+    // popup is reported as a failure instead of a success.
+    const win = window.open('', '_blank');
+    if (!win) return false;
+    try {
+      win.opener = null;
+      win.document.write('<meta name="referrer" content="no-referrer">');
+      win.location.replace(parsed.href);
+    } catch {
+      win.close();
+      return false;
+    }
     return true;
   }
 
-  private onMessage(content: ContentBlock[]): boolean {
+  /** Gated; then the page's event; then a user turn marked as coming from this App. */
+  private async onMessage(content: ContentBlock[]): Promise<boolean> {
     const text = content
       .filter((c) => c.type === 'text' && typeof c['text'] === 'string')
       .map((c) => c['text'] as string)
       .join('\n');
+    if (!(await this.gate('message', text))) return false;
     const modelContext = this.modelContext;
     if (!this.dispatchEvent(new AhpAppMessageEvent({ text, content, modelContext }))) return true;
     const store = this.currentStore;
     if (!store || !this.chat || !text) return false;
+    const from = { serverId: this.resolvedServerId(), server: this.serverName(), ...(this.toolCallId && { toolCallId: this.toolCallId }) };
     store.dispatch(
       {
         type: 'chat/turnStarted',
         turnId: crypto.randomUUID(),
         startedAt: new Date().toISOString(),
-        message: { text, origin: { kind: 'user' }, ...(modelContext !== undefined && { _meta: { mcpAppModelContext: modelContext } }) },
+        message: { text, origin: { kind: 'user' }, _meta: { [APP_MESSAGE_META_KEY]: from, ...(modelContext !== undefined && { mcpAppModelContext: modelContext }) } },
       },
       this.chat,
     );
@@ -537,7 +670,8 @@ export class AhpMcpApp extends LitElement {
     return true;
   }
 
-  private onDownload(request: DownloadRequest): boolean {
+  private async onDownload(request: DownloadRequest): Promise<boolean> {
+    if (!(await this.gate('download', request.contents.map((c) => c.fileName).join(', ')))) return false;
     if (!this.dispatchEvent(new AhpAppDownloadEvent(request))) return true;
     for (const { fileName, item } of request.contents) {
       const resource = (item['resource'] ?? {}) as { text?: unknown; blob?: unknown; mimeType?: unknown };
@@ -553,6 +687,19 @@ export class AhpMcpApp extends LitElement {
       setTimeout(() => URL.revokeObjectURL(a.href), 1000);
     }
     return true;
+  }
+}
+
+function promptText(kind: AppIntentKind, server: string, text: string): string {
+  switch (kind) {
+    case 'message':
+      return t.promptMessage(server, text);
+    case 'openLink':
+      return t.promptOpenLink(server, text);
+    case 'download':
+      return t.promptDownload(server, text);
+    default:
+      return t.promptDisplayMode(server, text);
   }
 }
 

@@ -61,6 +61,8 @@ export interface AppBridgeHandlers {
   viewToolsChanged?(): void;
   /** The sandbox proxy saw the View fail (an uncaught error or a CSP violation in the View's document). */
   viewError?(message: string): void;
+  /** The user pressed Escape in the View and the View did not handle it (forwarded by the sandbox proxy). */
+  escape?(): void;
 }
 
 export interface AppBridgeHostOptions {
@@ -377,6 +379,9 @@ export class AppBridgeHost {
       }
       case 'notifications/tools/list_changed':
         if (this.hasViewTools) h?.viewToolsChanged?.();
+        return;
+      case 'ui/notifications/sandbox-escape':
+        h?.escape?.();
         return;
       case 'ui/notifications/sandbox-view-error':
         if (typeof params['message'] === 'string') h?.viewError?.(params['message'].slice(0, 500));

@@ -110,6 +110,10 @@ export function runSandboxProxy(win: Window = window): () => void {
       const reason = (e as PromiseRejectionEvent).reason;
       report(`Unhandled rejection in the App: ${reason instanceof Error ? reason.message : String(reason)}`);
     });
+    // Escape the View left unhandled: the host leaves fullscreen / picture-in-picture (it cannot see the key).
+    view.addEventListener('keydown', (e) => {
+      if (e.key === 'Escape' && !e.defaultPrevented) win.parent.postMessage({ jsonrpc: '2.0', method: 'ui/notifications/sandbox-escape', params: {} }, parentOrigin);
+    });
     view.addEventListener('securitypolicyviolation', (e) => {
       const v = e as SecurityPolicyViolationEvent;
       report(`Blocked by the sandbox policy (${v.effectiveDirective}): ${v.blockedURI || 'inline code'}`);

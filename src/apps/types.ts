@@ -83,3 +83,9 @@ export interface CallToolResult {
 
 export const MCP_APPS_PROTOCOL_VERSION = '2026-01-26';
 export const MCP_APP_MIME_TYPE = 'text/html;profile=mcp-app';
+
+/**
+ * `_meta` key on a user turn a View's `ui/message` started: `{ serverId, server, toolCallId? }`, who really sent
+ * it. AHP lets clients start turns only with `origin.kind: 'user'`; `<ahp-chat>` shows the App, not "You".
+ */
+export const APP_MESSAGE_META_KEY = 'ahp-elements/fromMcpApp';

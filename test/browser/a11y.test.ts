@@ -10,6 +10,7 @@ import type { McpServerState } from '../../src/protocol/customizations.js';
 import type { ResponsePart } from '../../src/protocol/session.js';
 import { ALL_CAPABILITIES, FakeChannel } from '../fixtures/apps/fake-channel.js';
 import { drivenView } from '../fixtures/apps/view-driver.js';
+import { hostileView } from '../fixtures/apps/hostile-view.js';
 import { CHAT as CHAT_URI, FakeChatStore as ChatStore, activeTurn, chatState as chatView, md, sessionWithInput, toolCall, turn } from './fixtures/chats.js';
 import { FakeStore } from './fixtures/fake-store.js';
 import { LIGHT_ICON, STATES, mcpServer, plugin, session } from './fixtures/sessions.js';
@@ -183,6 +184,26 @@ describe('a11y <ahp-mcp-app>', () => {
       el.displayMode = 'fullscreen';
       await el.updateComplete;
       expect(el.shadowRoot!.querySelector('[part="exit"]')).to.exist;
+      await expect(el).to.be.accessible();
+    });
+
+    it(`a View asking without an interaction (the host-owned prompt), inline and in picture-in-picture (${scheme})`, async () => {
+      const channel = new FakeChannel({ html: hostileView(`await message('hello');`) });
+      const template = html`<ahp-mcp-app
+        server-id="basic"
+        resource-uri="ui://get-time/mcp-app.html"
+        sandbox-url=${`${otherOrigin}/sandbox/sandbox-proxy.html`}
+        .channel=${channel as McpChannel}
+        .capabilities=${ALL_CAPABILITIES}
+      ></ahp-mcp-app>`;
+      await checkAll(template, scheme, async (wrap) => {
+        const el = wrap.querySelector<AhpMcpApp>('ahp-mcp-app')!;
+        await waitFor(el, () => !!el.shadowRoot!.querySelector('[part~="prompt"]'), 'the prompt');
+        expect(el.shadowRoot!.querySelector('iframe')!.title).to.equal('Hostile (MCP App from basic)', 'the frame is named after the App and its server');
+      });
+      const el = document.querySelector<AhpMcpApp>('ahp-mcp-app')!;
+      el.displayMode = 'pip';
+      await el.updateComplete;
       await expect(el).to.be.accessible();
     });
   }

@@ -132,6 +132,15 @@ describe('<ahp-chat> transcript', () => {
     await expect(el).to.be.accessible();
   });
 
+  it('a turn an MCP App\'s ui/message started shows the App as its sender, not "You"', async () => {
+    const fromApp = turn('t-app', '/call everything get-sum', []);
+    fromApp.message._meta = { 'ahp-elements/fromMcpApp': { serverId: 'budget', server: 'Budget App' } };
+    const { el } = await render(chatState([turn('t-user', 'hello'), fromApp]));
+    const who = $$(el, '[part="message"] .who').map((w) => w.textContent);
+    expect(who).to.deep.equal(['You', 'Budget App (App)']);
+    expect($$(el, '[part="message"]')[1]!.dataset['origin']).to.equal('app');
+  });
+
   it('shows the user message as text, never as markup', async () => {
     const { el } = await render(chatState([turn('t1', '<img src=x onerror="window.__pwned = 1"> **not bold**')]));
     expect($(el, '.text')!.textContent).to.equal('<img src=x onerror="window.__pwned = 1"> **not bold**');

@@ -49,6 +49,9 @@ async function waitReceived(method: string, what: string): Promise<unknown[]> {
   return until(() => (received(method).length ? received(method) : undefined), what);
 }
 
+/** The driver clicks from script (no user activation): tests of the plumbing let every intent through by policy. */
+const ALLOW_ALL = { message: 'allow', openLink: 'allow', download: 'allow', displayMode: 'allow' } as const;
+
 async function mountApp(options: { driver?: DriverOptions; channel?: FakeChannel; input?: Record<string, unknown>; result?: unknown; contentMeta?: Record<string, unknown> } = {}) {
   const channel = options.channel ?? new FakeChannel({ html: await drivenView(options.driver), ...(options.contentMeta && { contentMeta: options.contentMeta }) });
   const el = await fixture<AhpMcpApp>(html`<ahp-mcp-app
@@ -59,6 +62,7 @@ async function mountApp(options: { driver?: DriverOptions; channel?: FakeChannel
     .capabilities=${ALL_CAPABILITIES}
     .toolInput=${options.input}
     .toolResult=${options.result}
+    .intentPolicy=${ALLOW_ALL}
   ></ahp-mcp-app>`);
   return { el, channel };
 }
@@ -263,12 +267,19 @@ describe('<ahp-mcp-app> from a tool call in the store', () => {
       pastTenseMessage: 'Got time', content: [{ type: 'text', text: 'noon' }], structuredContent: { time: 'NOON' },
     } as unknown as ToolCallState;
     const store = new FakeChatStore(session, { [CHAT]: chatState([done]) });
-    await fixture<AhpMcpApp>(html`<ahp-mcp-app .store=${store} .handle=${handle} chat=${CHAT} tool-call-id="tc1" sandbox-url=${sandboxUrl()}></ahp-mcp-app>`);
+    const el = await fixture<AhpMcpApp>(html`<ahp-mcp-app .store=${store} .handle=${handle} chat=${CHAT} tool-call-id="tc1" sandbox-url=${sandboxUrl()}></ahp-mcp-app>`);
     const [result] = await waitReceived('ui/notifications/tool-result', 'tool-result');
     expect(result).to.deep.equal({ content: [{ type: 'text', text: 'noon' }], structuredContent: { time: 'NOON' } });
+    // A scripted click is no user interaction: the host asks first, in its own prompt naming the server.
+    const prompt = (await until(() => el.shadowRoot!.querySelector('[part~="prompt"]'), 'the prompt'))!;
+    expect(prompt.textContent).to.include('Basic wants to send: “This is message text.”');
+    expect(store.sent.some((s) => s.action.type === 'chat/turnStarted')).to.equal(false);
+    (prompt.querySelector('[part~="prompt-confirm"]') as HTMLButtonElement).click();
     const turn = await until(() => store.sent.find((s) => s.action.type === 'chat/turnStarted'), 'chat/turnStarted');
     expect(turn.channel).to.equal(CHAT);
-    expect((turn.action as unknown as { message: { text: string; origin: { kind: string } } }).message).to.deep.include({ text: 'This is message text.', origin: { kind: 'user' } });
+    const message = (turn.action as unknown as { message: { text: string; origin: { kind: string }; _meta: Record<string, unknown> } }).message;
+    expect(message).to.deep.include({ text: 'This is message text.', origin: { kind: 'user' } });
+    expect(message._meta['ahp-elements/fromMcpApp']).to.deep.equal({ serverId: 'basic', server: 'Basic', toolCallId: 'tc1' }, 'marked as the App\'s');
   });
 });
 
