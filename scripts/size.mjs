@@ -15,8 +15,8 @@ const CDN_ENTRY = 'ahp-elements.min.js';
 // ext-apps AppBridge alone (110-146 KB). See README "Budgets".
 // Modelling every AHP 1.1 session/chat/root action (issue 14: ~25 more reducer cases) added 1.7 KB to the core and the CDN.
 // Issue 11 (MCP Apps in the wild: sandbox policies, long relays, traffic limits, View tools, intent gating with a
-// host-owned prompt) added about 2 KB to the Apps part.
-const CDN_BUDGET = 56_000;
+// host-owned prompt) added about 3 KB to the Apps part (main measured 56.5 KB before its containment part, 57.8 after).
+const CDN_BUDGET = 58_000;
 /** Lazy chunks for optional features outside the CDN budget: file name pattern → what loads them. */
 const OPTIONAL = [{ pattern: /^ahp-worker-store\b.*\.min\.js$/, why: 'worker mode, loaded only by <ahp-session worker>' }];
 const OTHER = [{ name: 'headless core entry (store + client + reducers)', file: 'dist/size/core.min.js', budget: 17_000 }];
