@@ -1,8 +1,8 @@
 import { AhpClient, type ListSessionsResult } from './client/ahp-client.js';
-import type { ReconnectOutcome } from './client/reconnect-result.js';
+import { UnusableReconnectResultError, type ReconnectOutcome } from './client/reconnect-result.js';
 import { backoffDelay, type BackoffOptions } from './client/backoff.js';
 import { deferTransport } from './client/deferred-transport.js';
-import { ConnectionClosedError, RpcError } from './client/errors.js';
+import { ConnectionClosedError, ProtocolVersionMismatchError, RpcError, UnsupportedProtocolVersionError } from './client/errors.js';
 import { connectionStateHub } from './client/connection-state.js';
 import type { McpChannel, McpChannelOptions } from './client/mcp-channel.js';
 import { buildSessionHandle, type SessionHandle } from './client/session-handle.js';
@@ -223,14 +223,29 @@ export function connectSession(options: ConnectSessionOptions): SessionConnectio
     try {
       const cursors = store.getChannelCursors();
       let outcome: ReconnectOutcome | undefined;
+      /** The host took a `reconnect` (it answered with a result), so it may refuse a second handshake. */
+      let answered = false;
+      const tryReconnect = async (shape?: 'legacy'): Promise<ReconnectOutcome | undefined> => {
+        try {
+          const result = await client.reconnect(cursors, shape ? { shape } : {});
+          answered = true;
+          return result;
+        } catch (err) {
+          // An answer nobody can use is no reason to give up: initialize + subscribe instead (AHP §3.4).
+          if (!(err instanceof UnusableReconnectResultError)) throw err;
+          answered = true;
+          log('unusable reconnect answer; falling back to initialize + subscribe', err);
+          return undefined;
+        }
+      };
       if (!reconnectUnsupported) {
         try {
-          outcome = await client.reconnect(cursors);
+          outcome = await tryReconnect();
         } catch (err) {
           if (!(err instanceof RpcError)) throw err;
           // -32601: no `reconnect` at all; -32600: host does not know us (restarted) or wants initialize first.
           if (err.code === ErrorCode.MethodNotFound) reconnectUnsupported = true;
-          else if (err.code === ErrorCode.InvalidParams) outcome = await client.reconnect(cursors, { shape: 'legacy' }).catch(() => undefined);
+          else if (err.code === ErrorCode.InvalidParams) outcome = await tryReconnect('legacy').catch(() => undefined);
           else if (err.code !== ErrorCode.InvalidRequest) throw err;
         }
       }
@@ -242,7 +257,12 @@ export function connectSession(options: ConnectSessionOptions): SessionConnectio
         // Channels the host left out of its answer are asked for directly.
         for (const { channel } of cursors) if (!recovered.has(channel)) await subscribeFresh(channel);
       } else {
-        await client.initialize();
+        try {
+          await client.initialize();
+        } catch (err) {
+          // A host that accepted the reconnect refuses a second handshake; its connection is already set up.
+          if (!(answered && err instanceof RpcError && err.code === ErrorCode.InvalidRequest)) throw err;
+        }
         for (const { channel } of cursors) await subscribeFresh(channel);
       }
     } catch (err) {
@@ -295,7 +315,8 @@ export function connectSession(options: ConnectSessionOptions): SessionConnectio
       } catch (err) {
         if (!client.closed) client.close();
         if (userClosed) return;
-        if (err instanceof SessionGoneError) {
+        // Neither a vanished session nor a protocol the two sides cannot agree on gets better by retrying.
+        if (err instanceof SessionGoneError || err instanceof ProtocolVersionMismatchError || err instanceof UnsupportedProtocolVersionError) {
           store.dropPending(err.message);
           markClosed(err.message);
           return;

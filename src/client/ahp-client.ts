@@ -12,7 +12,7 @@ import {
   type SubscribeResult,
   type URI,
 } from '../protocol/index.js';
-import { RpcError, UnsupportedProtocolVersionError } from './errors.js';
+import { ProtocolVersionMismatchError, RpcError, UnsupportedProtocolVersionError } from './errors.js';
 import { JsonRpcPeer, type NotificationHandler, type RequestHandler } from './json-rpc-peer.js';
 import { normalizeReconnectResult, type ReconnectOutcome } from './reconnect-result.js';
 import { warnLogger, type Logger, type Transport } from './transport.js';
@@ -112,16 +112,20 @@ export class AhpClient {
     return this.#peer.closed;
   }
 
-  /** Negotiates the protocol version and declares `capabilities.mcpApps`. Rejects with UnsupportedProtocolVersionError on -32005. */
+  /**
+   * Negotiates the protocol version and declares `capabilities.mcpApps`. Rejects with
+   * UnsupportedProtocolVersionError on -32005, and with ProtocolVersionMismatchError (closing the
+   * connection) when the host answers with a version that was not offered, or none.
+   */
   async initialize(options: InitializeOptions = {}): Promise<InitializeResult> {
     const protocolVersions = [...(options.protocolVersions ?? PROTOCOL_VERSIONS)];
     const params: InitializeParams = { channel: ROOT_CHANNEL, protocolVersions, clientId: this.clientId, capabilities: { mcpApps: {} } };
     if (this.#clientInfo) params.clientInfo = this.#clientInfo;
     if (options.initialSubscriptions) params.initialSubscriptions = options.initialSubscriptions;
     if (options.locale) params.locale = options.locale;
+    let result: InitializeResult;
     try {
-      this.#initializeResult = await this.#peer.request<InitializeResult>('initialize', params);
-      return this.#initializeResult;
+      result = await this.#peer.request<InitializeResult>('initialize', params);
     } catch (err) {
       if (err instanceof RpcError && err.code === ErrorCode.UnsupportedProtocolVersion) {
         const data = isObject(err.data) ? err.data : {};
@@ -130,6 +134,13 @@ export class AhpClient {
       }
       throw err;
     }
+    const chosen = isObject(result) ? result.protocolVersion : undefined;
+    if (typeof chosen !== 'string' || !protocolVersions.includes(chosen)) {
+      this.#peer.close();
+      throw new ProtocolVersionMismatchError(protocolVersions, chosen);
+    }
+    this.#initializeResult = result;
+    return result;
   }
 
   /** Subscribes to a channel; the snapshot's `fromSeq` tells which later envelopes apply. Register `onAction` first. */

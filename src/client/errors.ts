@@ -45,3 +45,20 @@ export class UnsupportedProtocolVersionError extends RpcError {
     this.supportedVersions = supported;
   }
 }
+
+/**
+ * The host's `initialize` answer cannot be used: it chose a protocol version this client never offered
+ * (or none). The client closes the connection rather than speak a version it does not know.
+ */
+export class ProtocolVersionMismatchError extends Error {
+  readonly offeredVersions: readonly string[];
+  /** What the host answered with; undefined when it named no version. */
+  readonly hostVersion: string | undefined;
+  constructor(offered: readonly string[], hostVersion: unknown) {
+    const host = typeof hostVersion === 'string' ? `answered with protocol version ${hostVersion}, which this client never offered` : 'answered initialize without a protocol version';
+    super(`AHP protocol version mismatch: the host ${host} (this client offers ${offered.join(', ')})`);
+    this.name = 'ProtocolVersionMismatchError';
+    this.offeredVersions = offered;
+    this.hostVersion = typeof hostVersion === 'string' ? hostVersion : undefined;
+  }
+}

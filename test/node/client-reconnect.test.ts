@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { AhpClient, JsonRpcPeer, RpcError, backoffDelay, createInMemoryPair, normalizeReconnectResult, type Transport } from '../../src/client/index.js';
+import { AhpClient, JsonRpcPeer, RpcError, UnusableReconnectResultError, backoffDelay, createInMemoryPair, normalizeReconnectResult, type Transport } from '../../src/client/index.js';
 import { HostCore, attachTransport } from '../../src/host/index.js';
 import type { ActionEnvelope, SessionState } from '../../src/protocol/index.js';
 
@@ -10,30 +10,33 @@ const env = (channel: string, serverSeq: number): ActionEnvelope => ({ channel, 
 const state = (title: string): SessionState => ({ provider: 'p', title, status: 1, lifecycle: 'ready', activeClients: [], chats: [] });
 const quiet = () => {};
 
-test('normalizeReconnectResult: per-channel answers in request order, foreign and malformed envelopes skipped, omitted channels left out', () => {
+test('normalizeReconnectResult: per-channel answers in request order, foreign envelopes skipped, unusable and omitted channels left out', () => {
   const logged: string[] = [];
+  const U = 'ahp-session:/u';
   const out = normalizeReconnectResult(
     {
       channels: [
         { kind: 'snapshot', channel: T, snapshot: { resource: T, state: state('t'), fromSeq: 9 } },
-        { kind: 'replay', channel: S, actions: [env(S, 7), env(T, 6), { junk: true }, env(S, 5)] },
+        { kind: 'replay', channel: S, actions: [env(S, 7), env(T, 6), env(S, 5)] },
+        { kind: 'replay', channel: U, actions: [env(U, 7), { junk: true }] },
+        { kind: 'snapshot', channel: 'ahp-session:/other', snapshot: { resource: T, state: state('t'), fromSeq: 9 } },
+        { kind: 'missing', channel: 'ahp-session:/twice' },
+        { kind: 'replay', channel: 'ahp-session:/twice', actions: [] },
         { kind: 'weird', channel: 'ahp-session:/x' },
       ],
     },
-    [
-      { channel: S, lastSeenServerSeq: 4 },
-      { channel: T, lastSeenServerSeq: 1 },
-      { channel: 'ahp-session:/omitted', lastSeenServerSeq: 1 },
-    ],
+    [S, T, U, 'ahp-session:/omitted', 'ahp-session:/other', 'ahp-session:/twice', 'ahp-session:/x'].map((channel) => ({ channel, lastSeenServerSeq: 1 })),
     (m) => logged.push(m),
   );
   assert.equal(out.shape, 'per-channel');
+  // A replay with a malformed envelope may hide a missed action, a snapshot of another resource or two answers for one
+  // channel contradict: those channels are left out so the caller resubscribes them (never reported missing).
   assert.deepEqual(out.channels.map((r) => [r.kind, r.channel]), [['replay', S], ['snapshot', T]]);
   assert.deepEqual(out.channels[0]!.kind === 'replay' && out.channels[0]!.actions.map((e) => e.serverSeq), [5, 7]);
-  assert.equal(logged.length, 2, 'the malformed envelope and the unknown recovery kind are logged');
+  assert.ok(logged.length >= 3, 'the unusable recoveries are logged');
 });
 
-test('normalizeReconnectResult: legacy replay splits by channel; legacy snapshot marks channels without one missing', () => {
+test('normalizeReconnectResult: legacy replay splits by channel; legacy snapshot leaves channels without one out (not missing); unrecognisable answers throw UnusableReconnectResultError', () => {
   const cursors = [
     { channel: S, lastSeenServerSeq: 3 },
     { channel: T, lastSeenServerSeq: 3 },
@@ -49,10 +52,13 @@ test('normalizeReconnectResult: legacy replay splits by channel; legacy snapshot
       ['missing', 'ahp-session:/gone', null],
     ],
   );
+  const broken = normalizeReconnectResult({ type: 'replay', actions: [env(S, 4), 'junk'], missing: ['ahp-session:/gone'] }, cursors, quiet);
+  assert.deepEqual(broken.channels.map((r) => [r.kind, r.channel]), [['missing', 'ahp-session:/gone']]);
   const snap = normalizeReconnectResult({ type: 'snapshot', snapshots: [{ resource: S, state: state('s'), fromSeq: 8 }] }, cursors, quiet);
-  assert.deepEqual(snap.channels.map((r) => [r.kind, r.channel]), [['snapshot', S], ['missing', T], ['missing', 'ahp-session:/gone']]);
-  assert.throws(() => normalizeReconnectResult({ type: 'other' }, cursors, quiet), TypeError);
-  assert.throws(() => normalizeReconnectResult(null, cursors, quiet), TypeError);
+  assert.deepEqual(snap.channels.map((r) => [r.kind, r.channel]), [['snapshot', S]]);
+  for (const bad of [{ type: 'other' }, null, {}, [], 'replay', { channels: 'x' }, { type: 'replay' }, { type: 'snapshot', snapshots: {} }]) {
+    assert.throws(() => normalizeReconnectResult(bad, cursors, quiet), UnusableReconnectResultError, JSON.stringify(bad));
+  }
 });
 
 test('AhpClient.reconnect sends either request shape and recovers from HostCore; the connection is subscribed afterwards', async () => {

@@ -15,7 +15,7 @@ function fixtureState(): SessionState {
 }
 
 async function until(cond: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 300 && !cond(); i++) await new Promise((r) => setTimeout(r, 2));
+  for (let i = 0; i < 5000 && !cond(); i++) await new Promise((r) => setTimeout(r, 2));
   assert.ok(cond(), `timed out waiting for ${what}`);
 }
 
