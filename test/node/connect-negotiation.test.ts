@@ -95,7 +95,7 @@ for (const [what, answer] of [
       assert.equal(err.hostVersion, undefined);
       assert.match(err.message, /without a protocol version/);
     }
-    const state = conn.store.getConnectionState();
+    const state = conn.handle.getConnectionState();
     assert.equal(state.kind, 'closed');
     assert.match(state.kind === 'closed' ? state.reason ?? '' : '', /protocol version mismatch/);
     await until(() => stub.closedByClient === 1, 'the client to hang up');
@@ -134,7 +134,7 @@ for (const [what, answer] of UNUSABLE) {
     stub.reconnectAnswer = () => answer(stub);
     stub.drop();
     stub.emitWhileDown('while down');
-    await until(() => conn.store.getConnectionState().kind === 'open' && stub.methods.includes('reconnect'), 'reconnected');
+    await until(() => conn.handle.getConnectionState().kind === 'open' && stub.methods.includes('reconnect'), 'reconnected');
     assert.equal(conn.store.getState()?.title, 'while down', 'the store equals the host');
     assert.equal(conn.store.getCursor(), stub.seq);
     assert.deepEqual(failures.map((f) => [f.kind, f.clientSeq, f.reason]), [['dropped', seq, 'not accepted before reconnect']]);
@@ -153,8 +153,8 @@ test('a fallback initialize answered with an unoffered version ends the connecti
   };
   stub.initializeAnswer = (call) => (call === 1 ? { protocolVersion: '1.0.0', serverSeq: 1, snapshots: [] } : { protocolVersion: '3.0.0', serverSeq: 1, snapshots: [] });
   stub.drop();
-  await until(() => conn.store.getConnectionState().kind === 'closed', 'closed');
-  const state = conn.store.getConnectionState();
+  await until(() => conn.handle.getConnectionState().kind === 'closed', 'closed');
+  const state = conn.handle.getConnectionState();
   assert.match(state.kind === 'closed' ? state.reason ?? '' : '', /3\.0\.0/);
   assert.equal(stub.methods.filter((m) => m === 'reconnect').length, 1, 'gave up after the first mismatch');
 });
