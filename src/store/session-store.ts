@@ -1,17 +1,13 @@
 import type { AnyAction } from '../protocol/actions.js';
-import { isClientDispatchable } from '../protocol/actions.js';
 import type { ActionEnvelope, ChannelReplayCursor, DispatchActionParams, Snapshot } from '../protocol/commands.js';
-import { ROOT_CHANNEL } from '../protocol/commands.js';
 import type { McpServerCustomization } from '../protocol/customizations.js';
 import type { ChatState, SessionState } from '../protocol/session.js';
 import type { ToolCallState } from '../protocol/tool-calls.js';
 import { chatReducer } from '../reducers/chat-reducer.js';
-import { locateMcpServer } from '../reducers/customizations.js';
 import { sessionReducer } from '../reducers/session-reducer.js';
 import { ChannelReconciler, type ReconcilerMode } from './channel-reconciler.js';
-import { KeyedWatchers, addGroupedWatcher, addKeyedListener, report, sameObject } from './keyed-watchers.js';
-import { changedCustomizationIds, mcpServerIndex } from './server-changes.js';
-import { changedToolCallIds, findToolCall, selectToolCall } from './tool-call-selectors.js';
+import { isChatChannel, routeAction } from './channel-routing.js';
+import { StoreListeners } from './store-listeners.js';
 import type { ActionFailure, SessionStoreLike } from './types.js';
 
 /** What a SessionStore needs from the connection that feeds it. */
@@ -42,13 +38,6 @@ type AnyReconciler = ChannelReconciler<SessionState> | ChannelReconciler<ChatSta
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 
-/** Up to this many changed ids are looked up one by one; more build the id index. */
-const FEW_CHANGES = 8;
-
-// `state` and `enablement` are rebuilt by rebased optimistic actions (the toggle copies its list), so compare them one level deeper.
-const sameServer = (a: McpServerCustomization | undefined, b: McpServerCustomization | undefined): boolean => sameObject(a, b, ['state', 'enablement']);
-const sameToolCall = (a: ToolCallState | undefined, b: ToolCallState | undefined): boolean => sameObject(a, b);
-
 /**
  * Optimistic store for one session and the chats watched in it (AHP §3.3): one ChannelReconciler
  * per channel keeps confirmed state, cursor and pending client actions; the store routes envelopes
@@ -69,11 +58,10 @@ export class SessionStore implements SessionStoreLike {
   private readonly chatWatches = new Map<string, ChatWatch>();
   private generation = 0;
 
-  private readonly listeners = new Set<() => void>();
-  private readonly failureListeners = new Set<(failure: ActionFailure) => void>();
-  private readonly servers = new KeyedWatchers<McpServerCustomization>('subscribeMcpServer', sameServer);
-  private readonly chatListeners = new Map<string, Set<() => void>>();
-  private readonly toolCalls = new Map<string, KeyedWatchers<ToolCallState>>();
+  private readonly listeners = new StoreListeners(
+    () => this.getState(),
+    (uri) => this.getChatState(uri),
+  );
 
   constructor(options: SessionStoreOptions) {
     this.channel = options.channel;
@@ -120,16 +108,15 @@ export class SessionStore implements SessionStoreLike {
   }
 
   subscribe(listener: () => void): () => void {
-    this.listeners.add(listener);
-    return () => void this.listeners.delete(listener);
+    return this.listeners.subscribe(listener);
   }
 
   subscribeMcpServer(id: string, listener: (server: McpServerCustomization | undefined) => void): () => void {
-    return this.servers.add(id, listener, () => locateMcpServer(this.getState(), id)?.server);
+    return this.listeners.subscribeMcpServer(id, listener);
   }
 
   watchChat(uri: string): () => void {
-    if (!this.isChatChannel(uri)) throw new TypeError(`SessionStore.watchChat: "${String(uri)}" is not a chat channel`);
+    if (!isChatChannel(this.channel, uri)) throw new TypeError(`SessionStore.watchChat: "${String(uri)}" is not a chat channel`);
     let watch = this.chatWatches.get(uri);
     if (watch) watch.count++;
     else {
@@ -151,26 +138,19 @@ export class SessionStore implements SessionStoreLike {
   }
 
   subscribeChat(uri: string, listener: () => void): () => void {
-    return addKeyedListener(this.chatListeners, uri, listener);
+    return this.listeners.subscribeChat(uri, listener);
   }
 
   subscribeToolCall(chat: string, toolCallId: string, listener: (toolCall: ToolCallState | undefined) => void): () => void {
-    const create = () => new KeyedWatchers<ToolCallState>('subscribeToolCall', sameToolCall);
-    const read = () => selectToolCall(this.getChatState(chat), toolCallId)?.toolCall;
-    return addGroupedWatcher(this.toolCalls, chat, create, toolCallId, listener, read);
+    return this.listeners.subscribeToolCall(chat, toolCallId, listener);
   }
 
   onActionFailed(listener: (failure: ActionFailure) => void): () => void {
-    this.failureListeners.add(listener);
-    return () => void this.failureListeners.delete(listener);
+    return this.listeners.onActionFailed(listener);
   }
 
   dispatch(action: AnyAction, channel?: string): number {
-    if (!isClientDispatchable(action)) {
-      const type = isObject(action) ? String((action as { type?: unknown }).type) : String(action);
-      throw new TypeError(`SessionStore.dispatch: "${type}" is not a client-dispatchable action type`);
-    }
-    const target = this.targetOf(action.type, channel);
+    const target = routeAction('SessionStore', this.channel, action, channel);
     const rec = target === this.channel ? this.session : (this.chats.get(target) ?? this.addChat(target, 'idle'));
     const clientSeq = this.nextClientSeq();
     rec.addPending(clientSeq, action);
@@ -219,10 +199,6 @@ export class SessionStore implements SessionStoreLike {
     this.session.dispose();
     for (const r of this.chats.values()) r.dispose();
     this.listeners.clear();
-    this.failureListeners.clear();
-    this.servers.clear();
-    this.chatListeners.clear();
-    this.toolCalls.clear();
   }
 
   private reconciler<S extends object>(channel: string, reducer: (s: S, a: AnyAction) => S, mode: ReconcilerMode): ChannelReconciler<S> {
@@ -241,22 +217,6 @@ export class SessionStore implements SessionStoreLike {
 
   private reconcilerOf(channel: string): AnyReconciler | undefined {
     return channel === this.channel ? this.session : this.chats.get(channel);
-  }
-
-  private isChatChannel(uri: unknown): uri is string {
-    return typeof uri === 'string' && uri !== '' && uri !== this.channel && uri !== ROOT_CHANNEL;
-  }
-
-  /** The channel an action goes to: chat actions need a chat channel, session actions go to this session. */
-  private targetOf(type: string, channel: string | undefined): string {
-    if (type.startsWith('chat/')) {
-      if (!this.isChatChannel(channel)) throw new TypeError(`SessionStore.dispatch: "${type}" needs a chat channel, got ${JSON.stringify(channel)}`);
-      return channel;
-    }
-    if (channel !== undefined && channel !== this.channel) {
-      throw new TypeError(`SessionStore.dispatch: "${type}" belongs on the session channel ${this.channel}, not ${JSON.stringify(channel)}`);
-    }
-    return this.channel;
   }
 
   private loadChat(uri: string, generation: number): void {
@@ -302,37 +262,13 @@ export class SessionStore implements SessionStoreLike {
   private commit(rec: AnyReconciler, failures: readonly ActionFailure[]): void {
     const { changed, prev } = rec.refresh();
     if (changed) {
-      if (rec === this.session) {
-        for (const l of [...this.listeners]) report('subscribe', l);
-        const next = this.session.getState();
-        if (this.servers.size > 0) this.notifyServers(prev as SessionState | undefined, next);
-      } else this.notifyChat(rec.channel, prev as ChatState | undefined, rec.getState() as ChatState | undefined);
+      if (rec === this.session) this.listeners.sessionChanged(prev as SessionState | undefined, this.session.getState());
+      else this.listeners.chatChanged(rec.channel, prev as ChatState | undefined, rec.getState() as ChatState | undefined);
     }
     if (rec !== this.session && rec.pendingCount === 0 && !this.chatWatches.has(rec.channel) && this.chats.get(rec.channel) === rec) {
       rec.dispose();
       this.chats.delete(rec.channel);
     }
-    for (const f of failures) for (const l of [...this.failureListeners]) report('onActionFailed', () => l(f));
+    this.listeners.failed(failures);
   }
-
-  private notifyServers(prev: SessionState | undefined, next: SessionState | undefined): void {
-    if (prev?.customizations === next?.customizations) return;
-    const changed = changedCustomizationIds(prev?.customizations, next?.customizations);
-    if (changed.size <= FEW_CHANGES) this.servers.notify((id) => locateMcpServer(next, id)?.server, changed);
-    else {
-      const index = mcpServerIndex(next?.customizations);
-      this.servers.notify((id) => index.get(id), changed);
-    }
-  }
-
-  private notifyChat(uri: string, prev: ChatState | undefined, state: ChatState | undefined): void {
-    const listeners = this.chatListeners.get(uri);
-    if (listeners) for (const l of [...listeners]) report('subscribeChat', l);
-    const watchers = this.toolCalls.get(uri);
-    if (!watchers || watchers.size === 0) return;
-    const changed = changedToolCallIds(prev, state);
-    if (changed && changed.size <= FEW_CHANGES) watchers.notify((id) => findToolCall(state, id), changed);
-    else watchers.notify((id) => selectToolCall(state, id)?.toolCall, changed);
-  }
-
 }

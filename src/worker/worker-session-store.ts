@@ -1,13 +1,11 @@
-import { isClientDispatchable, type AnyAction } from '../protocol/actions.js';
-import { ROOT_CHANNEL } from '../protocol/commands.js';
+import type { AnyAction } from '../protocol/actions.js';
 import type { McpServerCustomization } from '../protocol/customizations.js';
 import type { ChatState, SessionState } from '../protocol/session.js';
 import type { ToolCallState } from '../protocol/tool-calls.js';
 import { chatReducer } from '../reducers/chat-reducer.js';
-import { forEachMcpServer } from '../reducers/customizations.js';
 import { sessionReducer } from '../reducers/session-reducer.js';
-import { KeyedWatchers, addGroupedWatcher, addKeyedListener, report } from '../store/keyed-watchers.js';
-import { selectToolCall } from '../store/tool-call-selectors.js';
+import { isChatChannel, routeAction } from '../store/channel-routing.js';
+import { StoreListeners } from '../store/store-listeners.js';
 import type { ActionFailure, SessionStoreLike } from '../store/types.js';
 import { reuseEqual } from './structural-merge.js';
 import type { WorkerEvent } from './worker-messages.js';
@@ -36,9 +34,6 @@ interface ChatMirror {
   view: ChatState | undefined;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
-const same = <T>(a: T | undefined, b: T | undefined): boolean => a === b;
-const serverIndexCache = new WeakMap<object, Map<string, McpServerCustomization>>();
 
 /**
  * The page side of worker mode: a synchronous `SessionStoreLike` over a local mirror of the store in
@@ -64,11 +59,10 @@ export class WorkerSessionStore implements SessionStoreLike {
   private readonly chats = new Map<string, ChatMirror>();
   private closed = false;
 
-  private readonly listeners = new Set<() => void>();
-  private readonly failureListeners = new Set<(failure: WorkerActionFailure) => void>();
-  private readonly servers = new KeyedWatchers<McpServerCustomization>('subscribeMcpServer', same);
-  private readonly chatListeners = new Map<string, Set<() => void>>();
-  private readonly toolCalls = new Map<string, KeyedWatchers<ToolCallState>>();
+  private readonly listeners = new StoreListeners<WorkerActionFailure>(
+    () => this.view,
+    (uri) => this.getChatState(uri),
+  );
 
   constructor(options: { channel: string; bridge: WorkerStoreBridge }) {
     this.channel = options.channel;
@@ -85,20 +79,15 @@ export class WorkerSessionStore implements SessionStoreLike {
   }
 
   subscribe(listener: () => void): () => void {
-    this.listeners.add(listener);
-    return () => void this.listeners.delete(listener);
+    return this.listeners.subscribe(listener);
   }
 
   subscribeMcpServer(id: string, listener: (server: McpServerCustomization | undefined) => void): () => void {
-    return this.servers.add(id, listener, () => this.serverIndex().get(id));
+    return this.listeners.subscribeMcpServer(id, listener);
   }
 
   dispatch(action: AnyAction, channel?: string): number {
-    if (!isClientDispatchable(action)) {
-      const type = isObject(action) ? String((action as { type?: unknown }).type) : String(action);
-      throw new TypeError(`WorkerSessionStore.dispatch: "${type}" is not a client-dispatchable action type`);
-    }
-    const target = this.targetOf(action.type, channel);
+    const target = routeAction('WorkerSessionStore', this.channel, action, channel);
     const localId = ++this.lastLocalId;
     if (this.closed) {
       this.reportFailures([{ kind: 'dropped', channel: target, clientSeq: localId, wireClientSeq: 0, action, reason: 'the connection is closed' }]);
@@ -116,7 +105,7 @@ export class WorkerSessionStore implements SessionStoreLike {
   }
 
   watchChat(uri: string): () => void {
-    if (!this.isChatChannel(uri)) throw new TypeError(`WorkerSessionStore.watchChat: "${String(uri)}" is not a chat channel`);
+    if (!isChatChannel(this.channel, uri)) throw new TypeError(`WorkerSessionStore.watchChat: "${String(uri)}" is not a chat channel`);
     const mirror = this.chats.get(uri);
     if (mirror) mirror.count++;
     else {
@@ -131,7 +120,7 @@ export class WorkerSessionStore implements SessionStoreLike {
       if (!m || --m.count > 0) return;
       this.chats.delete(uri);
       this.bridge.releaseChat(uri);
-      if (m.view !== undefined) this.notifyChat(uri, undefined);
+      if (m.view !== undefined) this.listeners.chatChanged(uri, m.view, undefined);
     };
   }
 
@@ -140,18 +129,15 @@ export class WorkerSessionStore implements SessionStoreLike {
   }
 
   subscribeChat(uri: string, listener: () => void): () => void {
-    return addKeyedListener(this.chatListeners, uri, listener);
+    return this.listeners.subscribeChat(uri, listener);
   }
 
   subscribeToolCall(chat: string, toolCallId: string, listener: (toolCall: ToolCallState | undefined) => void): () => void {
-    const create = () => new KeyedWatchers<ToolCallState>('subscribeToolCall', same);
-    const read = () => selectToolCall(this.getChatState(chat), toolCallId)?.toolCall;
-    return addGroupedWatcher(this.toolCalls, chat, create, toolCallId, listener, read);
+    return this.listeners.subscribeToolCall(chat, toolCallId, listener);
   }
 
   onActionFailed(listener: (failure: WorkerActionFailure) => void): () => void {
-    this.failureListeners.add(listener);
-    return () => void this.failureListeners.delete(listener);
+    return this.listeners.onActionFailed(listener);
   }
 
   /** Applies one batch of worker events: new views first, then acks and failures, then listeners. */
@@ -201,7 +187,7 @@ export class WorkerSessionStore implements SessionStoreLike {
   }
 
   private reportFailures(failures: readonly WorkerActionFailure[]): void {
-    for (const f of failures) for (const l of [...this.failureListeners]) report('onActionFailed', () => l(f));
+    this.listeners.failed(failures);
   }
 
   /** Recomputes a channel's view (confirmed-in-worker base + this page's unacked actions) and wakes what changed. */
@@ -211,19 +197,16 @@ export class WorkerSessionStore implements SessionStoreLike {
       const next = this.fold(this.base, channel, sessionReducer, prev);
       if (next === prev) return;
       this.view = next;
-      for (const l of [...this.listeners]) report('subscribe', l);
-      if (this.servers.size > 0 && prev?.customizations !== next?.customizations) {
-        const index = this.serverIndex();
-        this.servers.notify((id) => index.get(id));
-      }
+      this.listeners.sessionChanged(prev, next);
       return;
     }
     const mirror = this.chats.get(channel);
     if (!mirror) return;
     const next = this.fold(mirror.base, channel, chatReducer, mirror.view);
-    if (next === mirror.view) return;
+    const prev = mirror.view;
+    if (next === prev) return;
     mirror.view = next;
-    this.notifyChat(channel, next);
+    this.listeners.chatChanged(channel, prev, next);
   }
 
   private fold<S extends object>(base: S | undefined, channel: string, reducer: (s: S, a: AnyAction) => S, prev: S | undefined): S | undefined {
@@ -232,40 +215,5 @@ export class WorkerSessionStore implements SessionStoreLike {
     for (const p of this.pending.values()) if (p.channel === channel) state = reducer(state, p.action);
     // Re-applying the same actions on a new base rebuilds what they touch; keep it if nothing really changed.
     return state === base ? base : reuseEqual(prev, state);
-  }
-
-  private notifyChat(uri: string, state: ChatState | undefined): void {
-    const listeners = this.chatListeners.get(uri);
-    if (listeners) for (const l of [...listeners]) report('subscribeChat', l);
-    this.toolCalls.get(uri)?.notify((id) => selectToolCall(state, id)?.toolCall);
-  }
-
-  private isChatChannel(uri: unknown): uri is string {
-    return typeof uri === 'string' && uri !== '' && uri !== this.channel && uri !== ROOT_CHANNEL;
-  }
-
-  private targetOf(type: string, channel: string | undefined): string {
-    if (type.startsWith('chat/')) {
-      if (!this.isChatChannel(channel)) throw new TypeError(`WorkerSessionStore.dispatch: "${type}" needs a chat channel, got ${JSON.stringify(channel)}`);
-      return channel;
-    }
-    if (channel !== undefined && channel !== this.channel) {
-      throw new TypeError(`WorkerSessionStore.dispatch: "${type}" belongs on the session channel ${this.channel}, not ${JSON.stringify(channel)}`);
-    }
-    return this.channel;
-  }
-
-  private serverIndex(): Map<string, McpServerCustomization> {
-    const state = this.view;
-    const list: unknown = state?.customizations;
-    const cached = Array.isArray(list) ? serverIndexCache.get(list) : undefined;
-    if (cached) return cached;
-    // Same precedence as the reducers: a top-level server wins over a child with the same id.
-    const index = new Map<string, McpServerCustomization>();
-    forEachMcpServer(state, (s, container) => {
-      if (!container || !index.has(s.id)) index.set(s.id, s);
-    });
-    if (Array.isArray(list)) serverIndexCache.set(list, index);
-    return index;
   }
 }

@@ -1,0 +1,30 @@
+import { isClientDispatchable, type AnyAction } from '../protocol/actions.js';
+import { ROOT_CHANNEL } from '../protocol/commands.js';
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+
+/** A channel a store can watch as a chat: any non-empty URI but the session's own and the root channel. */
+export function isChatChannel(session: string, uri: unknown): uri is string {
+  return typeof uri === 'string' && uri !== '' && uri !== session && uri !== ROOT_CHANNEL;
+}
+
+/**
+ * The channel a dispatched action goes to (the one rule of every store): `chat/*` actions need a chat
+ * channel, session actions go to the session. Throws a TypeError (prefixed with `who`) for an action a
+ * client may not dispatch or a channel that does not fit.
+ */
+export function routeAction(who: string, session: string, action: AnyAction, channel: string | undefined): string {
+  if (!isClientDispatchable(action)) {
+    const type = isObject(action) ? String((action as { type?: unknown }).type) : String(action);
+    throw new TypeError(`${who}.dispatch: "${type}" is not a client-dispatchable action type`);
+  }
+  const { type } = action;
+  if (type.startsWith('chat/')) {
+    if (!isChatChannel(session, channel)) throw new TypeError(`${who}.dispatch: "${type}" needs a chat channel, got ${JSON.stringify(channel)}`);
+    return channel;
+  }
+  if (channel !== undefined && channel !== session) {
+    throw new TypeError(`${who}.dispatch: "${type}" belongs on the session channel ${session}, not ${JSON.stringify(channel)}`);
+  }
+  return session;
+}

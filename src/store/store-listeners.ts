@@ -1,0 +1,94 @@
+import type { McpServerCustomization } from '../protocol/customizations.js';
+import type { ChatState, SessionState } from '../protocol/session.js';
+import type { ToolCallState } from '../protocol/tool-calls.js';
+import { locateMcpServer } from '../reducers/customizations.js';
+import { KeyedWatchers, addGroupedWatcher, addKeyedListener, report, sameObject } from './keyed-watchers.js';
+import { changedCustomizationIds, mcpServerIndex } from './server-changes.js';
+import { changedToolCallIds, findToolCall, selectToolCall } from './tool-call-selectors.js';
+import type { ActionFailure } from './types.js';
+
+/** Up to this many changed ids are looked up one by one; more build the id index. */
+const FEW_CHANGES = 8;
+
+// `state` and `enablement` are rebuilt by rebased optimistic actions (the toggle copies its list), so compare them one level deeper.
+const sameServer = (a: McpServerCustomization | undefined, b: McpServerCustomization | undefined): boolean => sameObject(a, b, ['state', 'enablement']);
+const sameToolCall = (a: ToolCallState | undefined, b: ToolCallState | undefined): boolean => sameObject(a, b);
+
+/**
+ * The listener hub every `SessionStoreLike` uses (the page store and the worker-backed store): session,
+ * per-server, per-chat and per-tool-call listeners and failure listeners. A store tells it what changed
+ * (`sessionChanged`, `chatChanged`, `failed`); it wakes only the listeners whose object changed, and a
+ * throwing listener never stops the others.
+ */
+export class StoreListeners<F extends ActionFailure = ActionFailure> {
+  private readonly session = new Set<() => void>();
+  private readonly failures = new Set<(failure: F) => void>();
+  private readonly servers = new KeyedWatchers<McpServerCustomization>('subscribeMcpServer', sameServer);
+  private readonly chats = new Map<string, Set<() => void>>();
+  private readonly toolCalls = new Map<string, KeyedWatchers<ToolCallState>>();
+
+  constructor(
+    private readonly getState: () => SessionState | undefined,
+    private readonly getChatState: (uri: string) => ChatState | undefined,
+  ) {}
+
+  subscribe(listener: () => void): () => void {
+    this.session.add(listener);
+    return () => void this.session.delete(listener);
+  }
+
+  subscribeMcpServer(id: string, listener: (server: McpServerCustomization | undefined) => void): () => void {
+    return this.servers.add(id, listener, () => locateMcpServer(this.getState(), id)?.server);
+  }
+
+  subscribeChat(uri: string, listener: () => void): () => void {
+    return addKeyedListener(this.chats, uri, listener);
+  }
+
+  subscribeToolCall(chat: string, toolCallId: string, listener: (toolCall: ToolCallState | undefined) => void): () => void {
+    const create = () => new KeyedWatchers<ToolCallState>('subscribeToolCall', sameToolCall);
+    const read = () => selectToolCall(this.getChatState(chat), toolCallId)?.toolCall;
+    return addGroupedWatcher(this.toolCalls, chat, create, toolCallId, listener, read);
+  }
+
+  onActionFailed(listener: (failure: F) => void): () => void {
+    this.failures.add(listener);
+    return () => void this.failures.delete(listener);
+  }
+
+  /** The session view changed from `prev` to `next`: wakes session listeners and the servers that changed. */
+  sessionChanged(prev: SessionState | undefined, next: SessionState | undefined): void {
+    for (const l of [...this.session]) report('subscribe', l);
+    if (this.servers.size === 0 || prev?.customizations === next?.customizations) return;
+    const changed = changedCustomizationIds(prev?.customizations, next?.customizations);
+    if (changed.size <= FEW_CHANGES) this.servers.notify((id) => locateMcpServer(next, id)?.server, changed);
+    else {
+      const index = mcpServerIndex(next?.customizations);
+      this.servers.notify((id) => index.get(id), changed);
+    }
+  }
+
+  /** A chat view changed (loaded, changed, forgotten): wakes its listeners and the tool calls that changed. */
+  chatChanged(uri: string, prev: ChatState | undefined, next: ChatState | undefined): void {
+    const listeners = this.chats.get(uri);
+    if (listeners) for (const l of [...listeners]) report('subscribeChat', l);
+    const watchers = this.toolCalls.get(uri);
+    if (!watchers || watchers.size === 0) return;
+    const changed = changedToolCallIds(prev, next);
+    if (changed && changed.size <= FEW_CHANGES) watchers.notify((id) => findToolCall(next, id), changed);
+    else watchers.notify((id) => selectToolCall(next, id)?.toolCall, changed);
+  }
+
+  /** Reports failed actions to every failure listener. */
+  failed(failures: readonly F[]): void {
+    for (const f of failures) for (const l of [...this.failures]) report('onActionFailed', () => l(f));
+  }
+
+  clear(): void {
+    this.session.clear();
+    this.failures.clear();
+    this.servers.clear();
+    this.chats.clear();
+    this.toolCalls.clear();
+  }
+}
