@@ -129,6 +129,9 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
 
   const host = new HostCore({
     serverInfo: { name: 'ahp-elements playground', version: '0.1.0' },
+    // The root channel: what other AHP tools discover, and what <ahp-session url> without a session opens.
+    agents: [{ provider: 'ahp-elements-playground', displayName: 'Playground agent', description: 'A scripted agent that calls the configured MCP servers', models: [] }],
+    defaultSession: SESSION_URI,
     ...(options.actionLogLimit !== undefined && { actionLogLimit: options.actionLogLimit }),
     ...(options.limits !== undefined && { limits: options.limits }),
     ...(options.log !== undefined && { log: (message: string, detail?: unknown) => log(`[ahp host] ${message}${detail === undefined ? '' : ` ${String(detail)}`}`) }),

@@ -6,6 +6,7 @@ import {
   type InitializeResult,
   type JsonRpcId,
   type ReconnectResult,
+  type RootState,
   type SessionState,
   type Snapshot,
   type SubscribeResult,
@@ -49,7 +50,7 @@ export interface HostInternals {
   readonly log: HostLogger;
   serverSeq(): number;
   /** A session or chat channel's current state. */
-  channelState(uri: string): { kind: ChannelKind; state: SessionState | ChatState } | undefined;
+  channelState(uri: string): { kind: ChannelKind; state: SessionState | ChatState | RootState } | undefined;
   clientAction(clientId: string, params: DispatchActionParams): void;
   requestHandler(method: string): HostRequestHandler | undefined;
   actionsSince(channel: string, afterSeq: number): ActionEnvelope[] | undefined;
@@ -326,7 +327,7 @@ export class Connection implements HostConnection {
     return { snapshot };
   }
 
-  #snapshot(uri: string): Snapshot<SessionState | ChatState> | undefined {
+  #snapshot(uri: string): Snapshot<SessionState | ChatState | RootState> | undefined {
     const ch = this.#host.channelState(uri);
     if (!ch) return undefined;
     const state = ch.kind === 'session' && !this.mcpApps ? stripMcpAppsFromState(ch.state as SessionState) : ch.state;

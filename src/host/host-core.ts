@@ -1,14 +1,19 @@
 import {
   DEFAULT_ACTION_LIMITS,
+  DEFAULT_SESSION_META_KEY,
   ErrorCode,
+  ROOT_CHANNEL,
+  ROOT_NOTIFICATIONS,
   actionLimitViolation,
   isClientDispatchable,
   type ActionLimits,
   type ActionEnvelope,
+  type AgentInfo,
   type AnyAction,
   type ChatState,
   type DispatchActionParams,
   type McpServerCustomization,
+  type RootState,
   type SessionState,
   type StateAction,
 } from '../protocol/index.js';
@@ -28,6 +33,7 @@ import {
   type HostRequestHandler,
 } from './host-connection.js';
 import { HostRpcError } from './host-error.js';
+import { SessionCatalog } from './session-catalog.js';
 import { HostHooks } from './host-hooks.js';
 import { sessionActionRejection } from './session-rules.js';
 import type {
@@ -40,7 +46,18 @@ import type {
   HostCoreOptions,
 } from './host-types.js';
 
-const BUILT_IN_METHODS = new Set(['initialize', 'reconnect', 'ping', 'subscribe', 'unsubscribe', 'dispatchAction', 'createChat']);
+const BUILT_IN_METHODS = new Set(['initialize', 'reconnect', 'ping', 'subscribe', 'unsubscribe', 'dispatchAction', 'createChat', 'listSessions']);
+
+/**
+ * The root channel's state: the agents and default session from the options. The optional `activeSessions`
+ * count is left out: keeping it would sequence a root action for every session created or disposed, and the
+ * session list itself is `listSessions` + the `root/session*` notifications.
+ */
+function rootStateOf(options: HostCoreOptions): RootState {
+  const state: RootState = { agents: options.agents ?? [] };
+  if (options.defaultSession !== undefined) state._meta = { [DEFAULT_SESSION_META_KEY]: options.defaultSession };
+  return state;
+}
 
 /**
  * A transport-agnostic AHP host: owns the authoritative state of session and chat channels, sequences
@@ -58,6 +75,7 @@ export class HostCore {
   readonly #log: HostLogger;
   readonly #now: () => string;
   readonly #internals: HostInternals;
+  readonly #catalog = new SessionCatalog();
   readonly #limits: ActionLimits;
   #serverSeq = 0;
 
@@ -68,6 +86,8 @@ export class HostCore {
     this.#hooks = new HostHooks(this.#log);
     this.#now = options.now ?? (() => new Date().toISOString());
     this.#limits = { ...DEFAULT_ACTION_LIMITS, ...options.limits };
+    this.#channels.addRoot(ROOT_CHANNEL, rootStateOf(options));
+    this.#commands.set('listSessions', (params) => this.#catalog.page(params));
     this.#commands.set('createChat', (params, { clientId }) => {
       const { session, chat, options: chatOptions } = parseCreateChat(params);
       const tooLarge = actionLimitViolation({ initialMessage: chatOptions.initialMessage }, this.#limits);
@@ -104,6 +124,34 @@ export class HostCore {
   createSession(uri: string, state: SessionState): void {
     if (this.#channels.has(uri)) throw new Error(`Session already exists: ${uri}`);
     this.#channels.addSession(uri, state);
+    const summary = this.#catalog.add(uri, state, this.#now());
+    this.#notifyRoot(ROOT_NOTIFICATIONS.sessionAdded, { summary });
+  }
+
+  /**
+   * Removes a session with its chats (their subscribers stop getting them) and announces it with
+   * `root/sessionRemoved`. False if there was no such session.
+   */
+  disposeSession(uri: string): boolean {
+    if (!this.#channels.session(uri)) return false;
+    const chats = [...this.#channels.chatsOf(uri)].map((ch) => ch.uri);
+    for (const channel of [uri, ...chats]) {
+      this.#channels.delete(channel);
+      for (const conn of this.#connections) conn.subscriptions.delete(channel);
+    }
+    this.#catalog.remove(uri);
+    this.#notifyRoot(ROOT_NOTIFICATIONS.sessionRemoved, { session: uri });
+    return true;
+  }
+
+  /** Replaces the agents the root channel advertises (`root/agentsChanged`). */
+  setAgents(agents: AgentInfo[]): void {
+    this.dispatchServerAction(ROOT_CHANNEL, { type: 'root/agentsChanged', agents });
+  }
+
+  /** Current state of the `ahp-root://` channel. */
+  getRootState(): RootState {
+    return this.#channels.get(ROOT_CHANNEL)!.state as RootState;
   }
 
   /** Current authoritative state of a session, or undefined. */
@@ -158,6 +206,7 @@ export class HostCore {
     const before = this.#channels.reduce(ch, action);
     const env = this.#publish(ch, { channel, action, serverSeq: ++this.#serverSeq });
     if (ch.kind === 'chat') this.#syncSummary(ch, before as ChatState);
+    else if (ch.kind === 'session' && ch.state !== before) this.#syncCatalog(ch.uri, ch.state);
     return env;
   }
 
@@ -255,6 +304,17 @@ export class HostCore {
     if (session && action) this.dispatchServerAction(session.uri, action);
   }
 
+  /** Mirrors what changed in a session into its root-catalogue entry (`root/sessionSummaryChanged`). */
+  #syncCatalog(uri: string, state: SessionState): void {
+    const changes = this.#catalog.update(uri, state, this.#now());
+    if (changes) this.#notifyRoot(ROOT_NOTIFICATIONS.sessionSummaryChanged, { session: uri, changes });
+  }
+
+  /** Root notifications go to the connections subscribed to `ahp-root://`; they are never replayed. */
+  #notifyRoot(method: string, params: Record<string, unknown>): void {
+    for (const conn of this.#connections) if (conn.subscriptions.has(ROOT_CHANNEL)) conn.notify(method, { channel: ROOT_CHANNEL, ...params });
+  }
+
   #rememberClient(clientId: string, profile: ClientProfile): void {
     this.#clients.delete(clientId);
     this.#clients.set(clientId, profile);
@@ -301,6 +361,7 @@ export class HostCore {
     }
     this.#publish(ch, { channel, action, serverSeq: ++this.#serverSeq, origin });
     if (ch.kind === 'chat') this.#syncSummary(ch, before as ChatState);
+    else if (ch.kind === 'session' && ch.state !== before) this.#syncCatalog(ch.uri, ch.state);
     // After the echo went out, so server actions a reaction dispatches are sequenced after it.
     const session = this.#channels.session(ctx.session);
     if (!session) return;
@@ -309,6 +370,7 @@ export class HostCore {
 
   #rejection(ch: HostChannel, ctx: ClientActionContext): string | undefined {
     if (!isClientDispatchable(ctx.action)) return `'${ctx.action.type}' is not a client-dispatchable action`;
+    if (ch.kind === 'root') return 'the root channel takes no client actions on this host';
     const reason = ch.kind === 'chat' ? chatActionRejection(ch.state, ctx.action, ctx.clientId) : sessionActionRejection(ch.state, ctx.action);
     if (reason !== undefined) return reason;
     return this.#hooks.rejection(ctx);

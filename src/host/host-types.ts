@@ -1,10 +1,17 @@
-import type { ActionLimits, AnyAction, ChatState, InitializeResult, McpServerCustomization, SessionState, StateAction } from '../protocol/index.js';
+import type { ActionLimits, AgentInfo, AnyAction, ChatState, InitializeResult, McpServerCustomization, SessionState, StateAction } from '../protocol/index.js';
 import type { ChannelKind } from './channel-registry.js';
 import type { CreateChatOptions } from './create-chat.js';
 import type { HostLogger } from './host-connection.js';
 
 export interface HostCoreOptions {
   serverInfo?: NonNullable<InitializeResult['serverInfo']>;
+  /** Agents the `ahp-root://` channel advertises (default none); change them later with `setAgents`. */
+  agents?: AgentInfo[];
+  /**
+   * The session a client should open when it was not told which one (`RootState._meta.defaultSession`, an
+   * implementation-defined key: AHP has no default-session field). Fixed for the host's lifetime.
+   */
+  defaultSession?: string;
   /** Envelopes kept per channel for reconnect replay (default 1000). */
   actionLogLimit?: number;
   /** Diagnostics (malformed frames, throwing hooks); default console.warn. */
