@@ -36,8 +36,8 @@ async function until<T>(fn: () => T | undefined | false | null, what: string, ms
 }
 const probe = (kind: string) => probes.find((p) => p.kind === kind);
 
-async function mount(script: string, intentPolicy?: AppIntentPolicy) {
-  const channel = new FakeChannel({ html: hostileView(script) });
+async function mount(script: string, intentPolicy?: AppIntentPolicy, viewOptions: { tools?: boolean } = {}) {
+  const channel = new FakeChannel({ html: hostileView(script, viewOptions) });
   const el = await fixture<AhpMcpApp>(html`<ahp-mcp-app
     server-id="budget"
     resource-uri="ui://get-time/mcp-app.html"
@@ -199,5 +199,25 @@ describe('<ahp-mcp-app> containment', () => {
     expect(answer.error?.code).to.equal(LIMIT_ERROR_CODE);
     expect(answer.error?.message).to.match(/too large/);
     expect(el.matches(':state(ready)')).to.equal(true);
+  });
+});
+
+describe('<ahp-mcp-app> View-provided tools', () => {
+  it('lists and calls the View\'s own tools; its tools/list_changed becomes an event', async () => {
+    const el = await mount(`report('armed'); addEventListener('message', (e) => { if (e.data && e.data.method === 'tools/call') setTimeout(() => { toolNames = ['pick', 'zoom']; post({ jsonrpc: '2.0', method: 'notifications/tools/list_changed', params: {} }); }, 10); });`, undefined, { tools: true });
+    expect((await el.listViewTools()).map((tool) => tool['name'])).to.deep.equal(['pick']);
+    let changed = 0;
+    el.addEventListener('ahp-app-tools-changed', () => changed++);
+    const result = await el.callViewTool('pick', { page: 2 });
+    expect(result.content[0]).to.deep.equal({ type: 'text', text: 'picked {"name":"pick","arguments":{"page":2}}' });
+    await until(() => changed === 1, 'the list-changed event');
+    expect((await el.listViewTools()).map((tool) => tool['name'])).to.deep.equal(['pick', 'zoom']);
+  });
+
+  it('a View that declared no tools: the API says so', async () => {
+    const el = await mount(`report('armed');`);
+    let error = '';
+    await el.listViewTools().catch((e: Error) => (error = e.message));
+    expect(error).to.match(/declared no tools/);
   });
 });
