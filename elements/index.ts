@@ -48,3 +48,7 @@ export {
 } from './shared/events.js';
 export type { ConnectionChangeDetail, McpServerEventDetail, McpServerToggleDetail } from './shared/events.js';
 export type { ChatCancelDetail, ChatSendDetail, InputNeededOpenDetail } from './shared/events.js';
+export { LocaleController, formatNumber, langOf, loadLanguage, registerLanguage, translate } from './shared/i18n.js';
+export type { LanguageSource, Messages } from './shared/i18n.js';
+export { EN as ENGLISH_MESSAGES } from './shared/messages-en.js';
+export type { MessageId } from './shared/messages-en.js';

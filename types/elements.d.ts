@@ -180,7 +180,7 @@ export interface AhpMcpServerEvents {
 
 /** Attributes of `<ahp-mcp-server-list>` (strings in markup). */
 export interface AhpMcpServerListAttributes {
-  /** Heading of the group of top-level servers. */
+  /** Heading of the group of top-level servers (default: "Session" in the element's language). */
   'top-level-label'?: string | null;
   /** ARIA level of the group headings (default 3). */
   'heading-level'?: number | string | null;
@@ -190,7 +190,7 @@ export interface AhpMcpServerListAttributes {
 export interface AhpMcpServerListProperties {
   /** Store to read; when unset, the one provided by an ancestor `<ahp-session>`. */
   store?: AhpMcpServerList['store'];
-  /** Heading of the group of top-level servers. */
+  /** Heading of the group of top-level servers (default: "Session" in the element's language). */
   topLevelLabel?: AhpMcpServerList['topLevelLabel'];
   /** ARIA level of the group headings (default 3). */
   headingLevel?: AhpMcpServerList['headingLevel'];

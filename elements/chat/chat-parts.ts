@@ -3,6 +3,7 @@ import type { TemplateResult } from 'lit';
 import type { ResponsePart } from '../../src/protocol/session.js';
 import type { SessionStoreLike } from '../../src/store/types.js';
 import { renderMarkdown, renderStringOrMarkdown } from '../shared/markdown.js';
+import type { LocaleController } from '../shared/i18n.js';
 
 type Rec = Record<string, unknown>;
 const isRecord = (v: unknown): v is Rec => typeof v === 'object' && v !== null;
@@ -18,13 +19,13 @@ export function partKey(part: unknown, index: number): string {
 }
 
 /** What a part renders inside `<ahp-chat>`; unknown kinds render nothing. */
-export function renderPart(part: ResponsePart | unknown, chat: string, store: SessionStoreLike | undefined): TemplateResult | typeof nothing {
+export function renderPart(part: ResponsePart | unknown, chat: string, store: SessionStoreLike | undefined, l: LocaleController): TemplateResult | typeof nothing {
   if (!isRecord(part)) return nothing;
   switch (part.kind) {
     case 'markdown':
       return html`<div class="markdown" data-part="markdown">${renderMarkdown(str(part.content))}</div>`;
     case 'reasoning':
-      return html`<details class="reasoning" data-part="reasoning"><summary>Reasoning</summary><div class="markdown">${renderMarkdown(str(part.content))}</div></details>`;
+      return html`<details class="reasoning" data-part="reasoning"><summary>${l.t('chat.reasoning')}</summary><div class="markdown">${renderMarkdown(str(part.content))}</div></details>`;
     case 'toolCall': {
       const id = isRecord(part.toolCall) ? str(part.toolCall.toolCallId) : '';
       if (!id) return nothing;
@@ -33,15 +34,15 @@ export function renderPart(part: ResponsePart | unknown, chat: string, store: Se
     case 'systemNotification':
       return html`<div class="notification" data-part="systemNotification" role="note">${renderStringOrMarkdown(part.content as never)}</div>`;
     case 'contentRef':
-      return html`<p class="reference" data-part="contentRef">Attachment: <span class="uri">${str(part.uri)}</span></p>`;
+      return html`<p class="reference" data-part="contentRef">${l.t('chat.attachment')} <span class="uri">${str(part.uri)}</span></p>`;
     case 'inputRequest': {
       const request = isRecord(part.request) ? part.request : {};
-      return html`<p class="input-request" data-part="inputRequest">${str(request.message) || 'The agent asks for input.'}</p>`;
+      return html`<p class="input-request" data-part="inputRequest">${str(request.message) || l.t('chat.inputRequest')}</p>`;
     }
     case 'error': {
       const error = isRecord(part.error) ? part.error : {};
       const type = str(error.errorType);
-      return html`<p class="error" data-part="error"><strong>Error${type ? ` (${type})` : ''}:</strong> ${str(error.message) || 'Something went wrong.'}</p>`;
+      return html`<p class="error" data-part="error"><strong>${type ? l.t('chat.errorType', { type }) : l.t('chat.error')}</strong> ${str(error.message) || l.t('chat.errorFallback')}</p>`;
     }
     default:
       return nothing;

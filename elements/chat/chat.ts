@@ -9,6 +9,7 @@ import { DEV, addDevChecks } from '../shared/dev-warnings.js';
 import { storeContext } from '../shared/store-context.js';
 import { setCustomStates, tryAttachInternals } from '../shared/custom-states.js';
 import { AhpChatCancelEvent, AhpChatSendEvent } from '../shared/events.js';
+import { LocaleController } from '../shared/i18n.js';
 import { ChatController } from './chat-controller.js';
 import { partKey, renderPart } from './chat-parts.js';
 import { chatStyles } from './chat.styles.js';
@@ -18,14 +19,8 @@ import { APP_MESSAGE_META_KEY } from '../../src/apps/types.js';
 type Rec = Record<string, unknown>;
 const isRecord = (v: unknown): v is Rec => typeof v === 'object' && v !== null;
 
-/** Sender label of the known message origins; others show their raw kind. */
-const ORIGINS: Record<string, string> = {
-  user: 'You',
-  agent: 'Agent',
-  tool: 'Tool',
-  automation: 'Automation',
-  systemNotification: 'System',
-};
+/** The message origins with a sender label (`chat.origin.<kind>`); others show their raw kind. */
+const ORIGINS = ['user', 'agent', 'tool', 'automation', 'systemNotification'] as const;
 
 /** Within this many pixels of the end the transcript counts as scrolled to the newest content. */
 const STICK_SLACK = 32;
@@ -113,6 +108,7 @@ export class AhpChat extends LitElement {
   declare store: SessionStoreLike | undefined;
 
   private readonly internals = tryAttachInternals(this);
+  private readonly locale = new LocaleController(this);
   private readonly consumer = new ContextConsumer(this, { context: storeContext, subscribe: true });
   private readonly chatState = new ChatController(this, {
     getStore: () => this.currentStore,
@@ -147,34 +143,34 @@ export class AhpChat extends LitElement {
   /** What the composer says while it cannot send: a tool call waiting for an answer, or a message sent too early. */
   private renderHint(active: ActiveTurn | undefined) {
     if (!active) return nothing;
+    const l = this.locale;
     const waiting = waitingCalls(active);
     if (waiting.length) {
       const since = Date.parse(active.startedAt);
-      const time = Number.isFinite(since) ? new Intl.DateTimeFormat(undefined, { timeStyle: 'short' }).format(since) : '';
+      const tool = waiting[0]![1];
       return html`<p part="composer-hint" class="hint" role="status">
-        The response waits for your approval of “${waiting[0]![1]}”${time ? ` (asked at ${time})` : ''}: answer it above, or Stop.
-        <button type="button" class="link" data-action="show-waiting" @click=${() => this.revealCall(waiting[0]![0], true)}>Show</button>
+        ${Number.isFinite(since) ? l.t('chat.waitingSince', { tool, time: l.time(since) }) : l.t('chat.waiting', { tool })}
+        <button type="button" class="link" data-action="show-waiting" @click=${() => this.revealCall(waiting[0]![0], true)}>${l.t('chat.show')}</button>
       </p>`;
     }
-    return this.sendBlocked
-      ? html`<p part="composer-hint" class="hint" role="status">Your message stays here until the response finishes; Stop ends it now.</p>`
-      : nothing;
+    return this.sendBlocked ? html`<p part="composer-hint" class="hint" role="status">${l.t('chat.notSent')}</p>` : nothing;
   }
 
   protected override render() {
     const state = this.chatState.value;
     const active = this.activeTurn;
     const canSend = !!state && !!this.chat && !active;
+    const l = this.locale;
     return html`
-      ${state ? keyed(this.chat, this.renderTranscript(state.turns, active)) : html`<p class="empty" data-empty="loading">Loading…</p>`}
+      ${state ? keyed(this.chat, this.renderTranscript(state.turns, active)) : html`<p class="empty" data-empty="loading">${l.t('loading')}</p>`}
       <form part="composer" class="composer" @submit=${this.onSubmit}>
-        <label class="visually-hidden" for="input">Message</label>
-        <textarea part="input" id="input" name="message" rows="2" placeholder="Send a message…" @keydown=${this.onKeyDown}></textarea>
+        <label class="visually-hidden" for="input">${l.t('chat.inputLabel')}</label>
+        <textarea part="input" id="input" name="message" rows="2" placeholder=${l.t('chat.placeholder')} @keydown=${this.onKeyDown}></textarea>
         <div class="buttons">
           ${active
-            ? html`<button type="button" part="stop" data-action="stop" aria-label="Stop the response" @click=${this.stop}>Stop</button>`
+            ? html`<button type="button" part="stop" data-action="stop" aria-label=${l.t('chat.stopLabel')} @click=${this.stop}>${l.t('chat.stop')}</button>`
             : nothing}
-          <button type="submit" part="send" data-action="send" ?disabled=${!canSend}>Send</button>
+          <button type="submit" part="send" data-action="send" ?disabled=${!canSend}>${l.t('chat.send')}</button>
         </div>
       </form>
       ${this.renderHint(active)}
@@ -183,8 +179,8 @@ export class AhpChat extends LitElement {
 
   private renderTranscript(turns: unknown, active: ActiveTurn | undefined) {
     const rows = rowsOf(turns, active);
-    return html`<div part="transcript" class="transcript" role="log" aria-live="polite" aria-relevant="additions" aria-label="Chat transcript" tabindex="0" @scroll=${this.onScroll}>
-      <div class="turns">${rows.length ? repeat(rows, (r) => r.key, (r) => this.renderTurn(r)) : html`<p class="empty" data-empty="empty">No messages yet</p>`}</div>
+    return html`<div part="transcript" class="transcript" role="log" aria-live="polite" aria-relevant="additions" aria-label=${this.locale.t('chat.transcript')} tabindex="0" @scroll=${this.onScroll}>
+      <div class="turns">${rows.length ? repeat(rows, (r) => r.key, (r) => this.renderTurn(r)) : html`<p class="empty" data-empty="empty">${this.locale.t('chat.empty')}</p>`}</div>
     </div>`;
   }
 
@@ -199,17 +195,18 @@ export class AhpChat extends LitElement {
     const state = active ? 'active' : typeof (turn as Turn).state === 'string' ? (turn as Turn).state : 'complete';
     const chat = this.chat ?? '';
     const store = this.currentStore;
+    const l = this.locale;
     return html`<article part="turn" class="turn" data-turn-id=${turn.id} data-state=${state} aria-busy=${active ? 'true' : 'false'}>
       <div part="message" class="message" data-origin=${appName ? 'app' : origin}>
-        <span class="who">${appName ? `${appName} (App)` : Object.hasOwn(ORIGINS, origin) ? ORIGINS[origin] : origin}</span>
+        <span class="who">${appName ? l.t('chat.fromApp', { app: appName }) : (ORIGINS as readonly string[]).includes(origin) ? l.t(`chat.origin.${origin as (typeof ORIGINS)[number]}`) : origin}</span>
         <p class="text">${text}</p>
       </div>
       <div class="response">
-        ${repeat(parts, partKey, (p) => renderPart(p, chat, store))}
-        ${active && !parts.length ? html`<p class="muted" data-working>Working…</p>` : nothing}
-        ${state === 'cancelled' ? html`<p class="turn-state" data-turn-state="cancelled">Cancelled</p>` : nothing}
+        ${repeat(parts, partKey, (p) => renderPart(p, chat, store, l))}
+        ${active && !parts.length ? html`<p class="muted" data-working>${l.t('chat.working')}</p>` : nothing}
+        ${state === 'cancelled' ? html`<p class="turn-state" data-turn-state="cancelled">${l.t('chat.cancelled')}</p>` : nothing}
         ${state === 'error' && !parts.some((p) => isRecord(p) && p.kind === 'error')
-          ? html`<p class="turn-state error" data-turn-state="error">The response failed.</p>`
+          ? html`<p class="turn-state error" data-turn-state="error">${l.t('chat.failed')}</p>`
           : nothing}
       </div>
     </article>`;

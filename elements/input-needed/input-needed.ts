@@ -10,6 +10,7 @@ import { StoreController } from '../shared/store-controller.js';
 import { setCustomStates, tryAttachInternals } from '../shared/custom-states.js';
 import { AhpInputNeededOpenEvent } from '../shared/events.js';
 import { inputNeededStyles } from './input-needed.styles.js';
+import { LocaleController } from '../shared/i18n.js';
 
 type Rec = Record<string, unknown>;
 const isRecord = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -24,13 +25,8 @@ const selectView = (state: SessionState | undefined): View | undefined => state 
 const sameView = (a: View | undefined, b: View | undefined): boolean =>
   a === b || (!!a && !!b && a.entries === b.entries && a.clients === b.clients);
 
-/** Badge text of the known kinds (result confirmations get their own); other kinds show their raw text. */
-const BADGES: Record<string, string> = {
-  toolConfirmation: 'Needs approval',
-  toolAuthentication: 'Needs access',
-  toolClientExecution: 'Runs on a client',
-  chatInput: 'Question',
-};
+/** The kinds with a badge text (`input.badge.<kind>`; result confirmations get their own); other kinds show their raw text. */
+const BADGES = ['toolConfirmation', 'toolAuthentication', 'toolClientExecution', 'chatInput'] as const;
 
 /** Events after which a row waits for the session to move on (unless cancelled). */
 const ANSWERS = ['ahp-tool-call-approve', 'ahp-tool-call-deny', 'ahp-tool-call-result-confirm', 'ahp-tool-call-cancel'];
@@ -74,6 +70,7 @@ export class AhpInputNeeded extends LitElement {
   declare store: SessionStoreLike | undefined;
 
   private readonly internals = tryAttachInternals(this);
+  private readonly locale = new LocaleController(this);
   private readonly consumer = new ContextConsumer(this, { context: storeContext, subscribe: true });
   private readonly view = new StoreController(this, {
     getStore: () => this.currentStore,
@@ -111,9 +108,10 @@ export class AhpInputNeeded extends LitElement {
 
   protected override render() {
     const view = this.view.value;
-    if (!this.currentStore || !view) return html`<p part="empty" class="empty" data-empty="loading">Loading…</p>`;
-    if (!view.entries.length) return html`<p part="empty" class="empty" data-empty="empty" tabindex="-1">Nothing needs your input</p>`;
-    return html`<ul part="list" class="list" aria-label="Waiting for your input">
+    const l = this.locale;
+    if (!this.currentStore || !view) return html`<p part="empty" class="empty" data-empty="loading">${l.t('loading')}</p>`;
+    if (!view.entries.length) return html`<p part="empty" class="empty" data-empty="empty" tabindex="-1">${l.t('input.empty')}</p>`;
+    return html`<ul part="list" class="list" aria-label=${l.t('input.list')}>
       ${repeat(view.entries, (e) => e.id, (e) => this.renderEntry(e))}
     </ul>`;
   }
@@ -123,21 +121,22 @@ export class AhpInputNeeded extends LitElement {
     const kind = str(e.kind) || 'unknown';
     const tool = toolOf(e);
     const busy = this.answered.has(entry.id);
+    const l = this.locale;
     const badge =
-      tool?.status === 'pending-result-confirmation' ? 'Review result'
-      : !Object.hasOwn(BADGES, kind) ? kind
-      : tool || kind === 'chatInput' ? BADGES[kind]
-      : 'Needs input';
+      tool?.status === 'pending-result-confirmation' ? l.t('input.badge.reviewResult')
+      : !(BADGES as readonly string[]).includes(kind) ? kind
+      : tool || kind === 'chatInput' ? l.t(`input.badge.${kind as (typeof BADGES)[number]}`)
+      : l.t('input.badge.needsInput');
     const request = isRecord(e.request) ? e.request : {};
     const question = Array.isArray(request.questions) && isRecord(request.questions[0]) ? str(request.questions[0].message) : '';
     return html`<li part="item" class=${tool ? 'item' : 'item plain'} data-kind=${kind} data-id=${entry.id} data-chat=${str(e.chat)} aria-busy=${String(busy)} @click=${{ handleEvent: (ev: Event) => busy && ev.stopPropagation(), capture: true }}>
-      <span class="badge">${badge}${busy ? ' · sending…' : ''}</span>
+      <span class="badge">${badge}${busy ? ` · ${l.t('input.sending')}` : ''}</span>
       ${tool
         ? html`<ahp-tool-call .toolCall=${tool} chat=${str(e.chat)} turn-id=${str(e.turnId)} .store=${this.currentStore}></ahp-tool-call>
-            ${kind === 'toolClientExecution' ? html`<p class="muted">Waiting for ${this.clientName(e.clientId)} to run it.</p>` : nothing}`
-        : html`<p class="message">${str(request.message) || question || (kind === 'chatInput' ? 'The agent asks a question.' : 'Open the chat to answer.')}</p>
+            ${kind === 'toolClientExecution' ? html`<p class="muted">${l.t('input.waitingFor', { client: this.clientName(e.clientId) })}</p>` : nothing}`
+        : html`<p class="message">${str(request.message) || question || l.t(kind === 'chatInput' ? 'input.question' : 'input.openToAnswer')}</p>
             ${typeof e.chat === 'string'
-              ? html`<button type="button" data-action="open" @click=${() => this.dispatchEvent(new AhpInputNeededOpenEvent({ chat: entry.chat, id: entry.id }))}>Open chat</button>`
+              ? html`<button type="button" data-action="open" @click=${() => this.dispatchEvent(new AhpInputNeededOpenEvent({ chat: entry.chat, id: entry.id }))}>${l.t('input.openChat')}</button>`
               : nothing}`}
     </li>`;
   }
@@ -190,7 +189,7 @@ export class AhpInputNeeded extends LitElement {
     const id = str(clientId);
     const clients = this.view.value?.clients;
     const client = Array.isArray(clients) ? clients.find((c: unknown) => isRecord(c) && c.clientId === id) : undefined;
-    return str((client as Rec | undefined)?.displayName) || id || 'another client';
+    return str((client as Rec | undefined)?.displayName) || id || this.locale.t('input.anotherClient');
   }
 }
 

@@ -29,7 +29,8 @@ import {
 } from './events.js';
 import { mcpAppStyles } from './mcp-app.styles.js';
 import { InteractionTracker, decisionFor, type AppIntentKind, type AppIntentPolicy } from './intent-gate.js';
-import { mcpAppStrings as t } from './strings.js';
+import { mcpAppStrings, type McpAppStrings } from './strings.js';
+import { LocaleController } from '../shared/i18n.js';
 
 type Phase = 'idle' | 'loading' | 'ready' | 'error' | 'closed';
 const READY = 'ui/notifications/sandbox-proxy-ready';
@@ -145,6 +146,11 @@ export class AhpMcpApp extends LitElement {
   modelContext: unknown;
 
   private readonly internals = tryAttachInternals(this);
+  private readonly locale = new LocaleController(this);
+  /** This element's strings, in its language. */
+  private get t(): McpAppStrings {
+    return mcpAppStrings(this.locale);
+  }
   private readonly consumer = new ContextConsumer(this, { context: storeContext, subscribe: true });
   private readonly handleConsumer = new ContextConsumer(this, { context: handleContext, subscribe: true });
   private iframe: HTMLIFrameElement | undefined;
@@ -241,7 +247,7 @@ export class AhpMcpApp extends LitElement {
   protected override render() {
     const exit =
       this.displayMode !== 'inline'
-        ? html`<button type="button" part="exit" class="exit" @click=${() => this.exitDisplayMode()}>${t.exit(this.displayMode)}</button>`
+        ? html`<button type="button" part="exit" class="exit" @click=${() => this.exitDisplayMode()}>${this.t.exit(this.displayMode)}</button>`
         : nothing;
     const status =
       this.phase === 'error' && this.noSandbox
@@ -249,15 +255,15 @@ export class AhpMcpApp extends LitElement {
         : this.phase === 'error' || ((this.phase === 'loading' || this.phase === 'idle') && this.errorText)
           ? html`<p part="status" class="status" data-kind="error" role="alert">${this.errorText}</p>`
           : this.phase === 'loading' || this.phase === 'idle'
-            ? html`<p part="status" class="status" data-kind="loading">${t.loading}</p>`
+            ? html`<p part="status" class="status" data-kind="loading">${this.t.loading}</p>`
             : nothing;
     const p = this.prompt;
     const server = this.serverName();
     const prompt = p
-      ? html`<div part="prompt" class="prompt" role="group" aria-label=${t.promptLabel(server)}>
-          <p class="prompt-text" role="alert">${promptText(p.kind, server, p.text)}</p>
-          <button type="button" part="prompt-confirm" @click=${() => this.answerPrompt(true)}>${t.confirm[p.kind]}</button>
-          <button type="button" part="prompt-dismiss" @click=${() => this.answerPrompt(false)}>${t.dismiss}</button>
+      ? html`<div part="prompt" class="prompt" role="group" aria-label=${this.t.promptLabel(server)}>
+          <p class="prompt-text" role="alert">${promptText(this.t, p.kind, server, p.text)}</p>
+          <button type="button" part="prompt-confirm" @click=${() => this.answerPrompt(true)}>${this.t.confirm[p.kind]}</button>
+          <button type="button" part="prompt-dismiss" @click=${() => this.answerPrompt(false)}>${this.t.dismiss}</button>
         </div>`
       : nothing;
     // The iframe lives in .viewport, which has no bindings: Lit never clears or moves it.
@@ -348,7 +354,7 @@ export class AhpMcpApp extends LitElement {
   /** Why there is no channel to resolve, for the error text. */
   private noChannelReason(): string {
     const handle = this.currentHandle;
-    return handle ? (handle.unavailable('mcpChannel') ?? 'unknown') : 'no session handle (put the element inside <ahp-session> or set .handle)';
+    return handle ? (handle.unavailable('mcpChannel') ?? 'unknown') : this.t.noHandle;
   }
 
   private unwatch(): void {
@@ -395,28 +401,28 @@ export class AhpMcpApp extends LitElement {
     this.phase = 'loading';
     const checkSandbox = (url: string | undefined): URL | undefined => {
       // A page without Apps set up is not an error of this call: a quiet note, not red alert text.
-      if (!url) return void this.fail('App not shown: this page sets no sandbox for MCP Apps (sandbox-url or AhpMcpApp.sandboxUrlFor).', true);
+      if (!url) return void this.fail(this.t.noSandbox, true);
       let sandbox: URL;
       try {
         sandbox = new URL(url, document.baseURI);
       } catch {
-        return void this.fail(`Invalid sandbox-url “${url}”`);
+        return void this.fail(this.t.invalidSandbox(url));
       }
       if (sandbox.origin === location.origin || !/^https?:$/.test(sandbox.protocol)) {
         if (DEV && sandbox.origin === location.origin) warnSameOriginSandbox(this, sandbox.href);
-        return void this.fail(`The sandbox-url must be an http(s) URL on another origin than this page (${location.origin}); a View on the page's own origin could read it.`);
+        return void this.fail(this.t.sameOriginSandbox(location.origin));
       }
       return sandbox;
     };
     // An explicit sandbox-url is checked before anything is fetched.
     if (this.sandboxUrl && !checkSandbox(this.sandboxUrl)) return;
     const channel = this.resolveChannel(serverId);
-    if (!channel) return this.fail(`MCP server “${serverId}” has no mcp:// channel: ${this.noChannelReason()}`);
+    if (!channel) return this.fail(this.t.noChannel(serverId, this.noChannelReason()));
     let resource;
     try {
       resource = await readUiResource(channel, uri);
     } catch (error) {
-      if (generation === this.generation) this.fail(`Could not load ${uri}: ${error instanceof Error ? error.message : String(error)}`);
+      if (generation === this.generation) this.fail(this.t.loadFailed(uri, error instanceof Error ? error.message : String(error)));
       return;
     }
     if (generation !== this.generation || !this.isConnected) return;
@@ -476,7 +482,7 @@ export class AhpMcpApp extends LitElement {
     this.renderRoot.querySelector('.viewport')?.appendChild(frame);
     this.iframe = frame;
     if (!(await ready) || generation !== this.generation) {
-      if (generation === this.generation) this.fail(`The sandbox at ${target} did not answer (is it served with its script, on another origin?)`);
+      if (generation === this.generation) this.fail(this.t.noAnswer(String(target)));
       return;
     }
     const store = this.currentStore;
@@ -531,7 +537,7 @@ export class AhpMcpApp extends LitElement {
     const startTimeout = AhpMcpApp.startTimeoutMs;
     this.startTimer = setTimeout(() => {
       if (generation === this.generation && !this.bridge?.initialized) {
-        this.fail(t.notStarted(this.viewErrors.length ? this.viewErrors.join(' · ') : undefined, Math.round(startTimeout / 1000)));
+        this.fail(this.t.notStarted(this.viewErrors.length ? this.viewErrors.join(' · ') : undefined, Math.round(startTimeout / 1000)));
       }
     }, startTimeout);
     this.resizeObserver = new ResizeObserver(() => this.bridge?.setHostContext({ containerDimensions: this.containerDimensions() }));
@@ -549,7 +555,7 @@ export class AhpMcpApp extends LitElement {
   private frameTitle(serverId: string): string {
     const server = selectMcpServer(this.currentStore?.getState(), serverId)?.server.name ?? serverId;
     const app = this.bridge?.appInfo?.name || this.toolCall?.displayName;
-    return t.frameTitle(typeof app === 'string' ? app.slice(0, 80) : undefined, server);
+    return this.t.frameTitle(typeof app === 'string' ? app.slice(0, 80) : undefined, server);
   }
 
   /**
@@ -562,7 +568,7 @@ export class AhpMcpApp extends LitElement {
     this.bridge = undefined;
     this.unmount('hijacked');
     this.mountKey = key;
-    this.fail(t.hijacked);
+    this.fail(this.t.hijacked);
   }
 
   /** An error the sandbox proxy saw in the View's document: shown while the View has not started, logged after. */
@@ -690,7 +696,7 @@ export class AhpMcpApp extends LitElement {
   }
 }
 
-function promptText(kind: AppIntentKind, server: string, text: string): string {
+function promptText(t: McpAppStrings, kind: AppIntentKind, server: string, text: string): string {
   switch (kind) {
     case 'message':
       return t.promptMessage(server, text);

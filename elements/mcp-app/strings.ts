@@ -1,15 +1,33 @@
-/** Every user-visible string of `<ahp-mcp-app>`, in one place (for a later localization seam). */
-export const mcpAppStrings = {
-  loading: 'Loading app…',
-  exit: (mode: string) => (mode === 'pip' ? 'Exit picture-in-picture' : 'Exit full screen'),
-  frameTitle: (app: string | undefined, server: string) => (app ? `${app} (MCP App from ${server})` : `MCP App from ${server}`),
-  promptLabel: (server: string) => `Request from ${server}`,
-  promptMessage: (server: string, text: string) => `${server} wants to send: “${text}”`,
-  promptOpenLink: (server: string, url: string) => `${server} wants to open: ${url}`,
-  promptDownload: (server: string, names: string) => `${server} wants to download: ${names}`,
-  promptDisplayMode: (server: string, mode: string) => `${server} wants to show itself ${mode === 'pip' ? 'in picture-in-picture' : 'full screen'}`,
-  confirm: { message: 'Send', openLink: 'Open', download: 'Download', displayMode: 'Allow' } as Record<string, string>,
-  dismiss: 'Dismiss',
-  notStarted: (why: string | undefined, seconds: number) => `${why ?? 'The App did not start'} (no ui/notifications/initialized within ${seconds} s)`,
-  hijacked: 'This App was stopped: its sandbox frame was navigated away or replaced, so it can no longer be trusted.',
-} as const;
+import type { LocaleController } from '../shared/i18n.js';
+
+/** Every user-visible string of `<ahp-mcp-app>`, in the element's language (ids `app.*` of the localization seam). */
+export function mcpAppStrings(l: LocaleController) {
+  return {
+    loading: l.t('app.loading'),
+    exit: (mode: string) => l.t(mode === 'pip' ? 'app.exitPip' : 'app.exitFullscreen'),
+    frameTitle: (app: string | undefined, server: string) => (app ? l.t('app.frameTitleNamed', { app, server }) : l.t('app.frameTitle', { server })),
+    promptLabel: (server: string) => l.t('app.promptLabel', { server }),
+    promptMessage: (server: string, text: string) => l.t('app.promptMessage', { server, text }),
+    promptOpenLink: (server: string, url: string) => l.t('app.promptOpenLink', { server, url }),
+    promptDownload: (server: string, names: string) => l.t('app.promptDownload', { server, names }),
+    promptDisplayMode: (server: string, mode: string) => l.t(mode === 'pip' ? 'app.promptPip' : 'app.promptFullscreen', { server }),
+    confirm: {
+      message: l.t('app.confirm.message'),
+      openLink: l.t('app.confirm.openLink'),
+      download: l.t('app.confirm.download'),
+      displayMode: l.t('app.confirm.displayMode'),
+    } as Record<string, string>,
+    dismiss: l.t('app.dismiss'),
+    notStarted: (why: string | undefined, seconds: number) => l.t('app.startTimeout', { errors: why ?? l.t('app.didNotStart'), seconds }),
+    hijacked: l.t('app.hijacked'),
+    noSandbox: l.t('app.noSandbox'),
+    invalidSandbox: (url: string) => l.t('app.invalidSandbox', { url }),
+    sameOriginSandbox: (origin: string) => l.t('app.sameOriginSandbox', { origin }),
+    noChannel: (id: string, reason: string) => l.t('app.noChannel', { id, reason }),
+    noHandle: l.t('app.noHandle'),
+    loadFailed: (uri: string, error: string) => l.t('app.loadFailed', { uri, error }),
+    noAnswer: (url: string) => l.t('app.noAnswer', { url }),
+  };
+}
+
+export type McpAppStrings = ReturnType<typeof mcpAppStrings>;

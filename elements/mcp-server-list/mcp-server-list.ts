@@ -8,6 +8,7 @@ import { DEV, addDevChecks } from '../shared/dev-warnings.js';
 import { storeContext } from '../shared/store-context.js';
 import { StoreController } from '../shared/store-controller.js';
 import { mcpServerListStyles } from './mcp-server-list.styles.js';
+import { LocaleController } from '../shared/i18n.js';
 
 /** One heading and the ids of the servers under it. */
 interface Group {
@@ -67,12 +68,13 @@ export class AhpMcpServerList extends LitElement {
 
   /** Store to read; when unset, the one provided by an ancestor `<ahp-session>`. */
   declare store: SessionStoreLike | undefined;
-  /** Heading of the group of top-level servers. */
-  declare topLevelLabel: string;
+  /** Heading of the group of top-level servers (default: "Session" in the element's language). */
+  declare topLevelLabel: string | undefined;
   /** ARIA level of the group headings (default 3). */
   declare headingLevel: number;
 
   private readonly consumer = new ContextConsumer(this, { context: storeContext, subscribe: true });
+  private readonly locale = new LocaleController(this);
   private readonly groups = new StoreController(this, {
     getStore: () => this.currentStore,
     select: groupServers,
@@ -81,7 +83,6 @@ export class AhpMcpServerList extends LitElement {
 
   constructor() {
     super();
-    this.topLevelLabel = 'Session';
     this.headingLevel = 3;
   }
 
@@ -92,8 +93,9 @@ export class AhpMcpServerList extends LitElement {
 
   protected override render() {
     const groups = this.groups.value;
-    if (!groups) return html`<p class="empty" data-empty="loading">Loading…</p>`;
-    if (!groups.length) return html`<p class="empty" data-empty="none">No MCP servers</p>`;
+    const l = this.locale;
+    if (!groups) return html`<p class="empty" data-empty="loading">${l.t('loading')}</p>`;
+    if (!groups.length) return html`<p class="empty" data-empty="none">${l.t('list.empty')}</p>`;
     const store = this.currentStore;
     const level = Number.isInteger(this.headingLevel) && this.headingLevel >= 1 ? this.headingLevel : 3;
     return repeat(
@@ -102,7 +104,7 @@ export class AhpMcpServerList extends LitElement {
       (g, i) => html`
         <section part="group" class="group" data-group=${g.key} aria-labelledby=${`heading-${i}`}>
           <div part="heading" class="heading" id=${`heading-${i}`} role="heading" aria-level=${level}>
-            ${g.name ?? this.topLevelLabel}
+            ${g.name ?? this.topLevelLabel ?? l.t('list.session')}
           </div>
           <ul role="list">
             ${repeat(

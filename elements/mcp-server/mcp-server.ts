@@ -21,17 +21,13 @@ import { authPanelStyles, renderAuthPanel } from './auth-panel.js';
 import { toggledEnablement } from './enablement.js';
 import { iconsHaveThemes, pickIconSrc, themeOf } from './icon.js';
 import { mcpServerStyles } from './mcp-server.styles.js';
+import { LocaleController } from '../shared/i18n.js';
 
 type Action = 'start' | 'stop' | 'restart';
 
-/** Badge text of the known state kinds; any other kind shows its raw text on a neutral badge. */
-const LABELS: Record<string, string> = {
-  starting: 'Starting…',
-  ready: 'Ready',
-  authRequired: 'Sign-in required',
-  error: 'Error',
-  stopped: 'Stopped',
-};
+/** The known state kinds (badge text `server.state.<kind>`); any other kind shows its raw text on a neutral badge. */
+const KINDS = ['starting', 'ready', 'authRequired', 'error', 'stopped'] as const;
+type Kind = (typeof KINDS)[number];
 
 /** Which buttons each kind offers; unknown kinds offer start and stop. */
 const ACTIONS: Record<string, readonly Action[]> = {
@@ -42,7 +38,6 @@ const ACTIONS: Record<string, readonly Action[]> = {
   stopped: ['start'],
 };
 const UNKNOWN_KIND_ACTIONS: readonly Action[] = ['start', 'stop'];
-const BUTTON_TEXT: Record<Action, string> = { start: 'Start', stop: 'Stop', restart: 'Restart' };
 
 const sameEntry = (a: McpServerEntry | undefined, b: McpServerEntry | undefined): boolean =>
   a === b || (!!a && !!b && a.server === b.server && a.container === b.container && a.enabled === b.enabled);
@@ -51,7 +46,7 @@ const kindOf = (state: McpServerState | undefined): string => {
   const kind: unknown = (state as { kind?: unknown } | undefined)?.kind;
   return typeof kind === 'string' ? kind : 'unknown';
 };
-const isKnown = (kind: string): boolean => Object.hasOwn(LABELS, kind);
+const isKnown = (kind: string): kind is Kind => (KINDS as readonly string[]).includes(kind);
 
 /**
  * One MCP server of the session: icon, name, state badge, error message, enable switch and
@@ -93,6 +88,7 @@ export class AhpMcpServer extends LitElement {
   declare store: SessionStoreLike | undefined;
 
   private readonly internals = tryAttachInternals(this);
+  private readonly locale = new LocaleController(this);
   private readonly consumer = new ContextConsumer(this, { context: storeContext, subscribe: true });
   private readonly entry = new StoreController(this, {
     getStore: () => this.currentStore,
@@ -125,9 +121,10 @@ export class AhpMcpServer extends LitElement {
   protected override render() {
     const store = this.currentStore;
     const entry = this.entry.value;
-    if (!store || !store.getState()) return html`<p class="empty" data-empty="loading">Loading…</p>`;
+    const l = this.locale;
+    if (!store || !store.getState()) return html`<p class="empty" data-empty="loading">${l.t('loading')}</p>`;
     if (!entry) {
-      return html`<p class="empty" data-empty="not-found">Unknown MCP server “${this.serverId ?? ''}”</p>`;
+      return html`<p class="empty" data-empty="not-found">${l.t('server.unknown', { id: this.serverId ?? '' })}</p>`;
     }
     const { server, container, enabled } = entry;
     const ownEnabled = effectiveEnabled(server);
@@ -139,38 +136,38 @@ export class AhpMcpServer extends LitElement {
       <div class="card" role="group" aria-labelledby="name">
         ${this.renderIcon(server.icons)}
         <span part="name" id="name" class="name">${name}</span>
-        <span part="status" class="badge" data-kind=${kind} data-known=${known}>${known ? LABELS[kind] : kind}</span>
+        <span part="status" class="badge" data-kind=${kind} data-known=${known}>${known ? l.t(`server.state.${kind}`) : kind}</span>
         ${enabled
           ? nothing
-          : html`<span class="disabled" data-disabled>${!ownEnabled || !container ? 'Disabled' : `Disabled by ${container.name}`}</span>`}
+          : html`<span class="disabled" data-disabled>${!ownEnabled || !container ? l.t('server.disabled') : l.t('server.disabledBy', { container: container.name })}</span>`}
         <div part="actions" class="actions">
           <button
             type="button"
             role="switch"
             data-action="toggle"
             aria-checked=${ownEnabled ? 'true' : 'false'}
-            aria-label=${`Enable ${name}`}
+            aria-label=${l.t('server.enable', { name })}
             @click=${() => this.toggle(!ownEnabled)}
           ></button>
           ${(known ? ACTIONS[kind] ?? [] : UNKNOWN_KIND_ACTIONS).map(
             (action) => html`<button
               type="button"
               data-action=${action}
-              aria-label=${`${BUTTON_TEXT[action]} ${name}`}
+              aria-label=${l.t(`server.${action}Label`, { name })}
               @click=${() => this.run(action)}
-            >${BUTTON_TEXT[action]}</button>`,
+            >${l.t(`server.${action}`)}</button>`,
           )}
         </div>
         ${typeof error === 'string' && error ? html`<p part="error" class="error">${error}</p>` : nothing}
         ${kind === 'error' && this.failure && this.failure.count > 1 ? this.renderFailureTime(this.failure) : nothing}
-        ${kind === 'authRequired' ? renderAuthPanel(server.state, name, this.auth.status, () => this.requestAuth()) : nothing}
+        ${kind === 'authRequired' ? renderAuthPanel(server.state, name, this.auth.status, () => this.requestAuth(), l) : nothing}
       </div>
     `;
   }
 
   private renderFailureTime({ at, count }: { at: number; count: number }) {
-    const time = new Intl.DateTimeFormat(undefined, { timeStyle: 'medium' }).format(at);
-    return html`<p class="error failed-again" role="status" data-failures=${count}>Failed again at ${time} (${count} attempts)</p>`;
+    const l = this.locale;
+    return html`<p class="error failed-again" role="status" data-failures=${count}>${l.t('server.failedAgain', { time: l.time(at, { timeStyle: 'medium' }), count })}</p>`;
   }
 
   private renderIcon(icons: unknown) {

@@ -95,7 +95,7 @@ export class AuthController implements ReactiveController {
     if (e.target !== this.host) return;
     const error = (e as AuthFlowEvent).detail?.error;
     this.status =
-      e.type === 'ahp-auth-start' ? { kind: 'pending' } : e.type === 'ahp-auth-error' ? { kind: 'error', message: error?.message || 'Sign-in failed.' } : { kind: 'idle' };
+      e.type === 'ahp-auth-start' ? { kind: 'pending' } : e.type === 'ahp-auth-error' ? { kind: 'error', message: error?.message || '' } : { kind: 'idle' };
     this.host.requestUpdate();
   };
 }

@@ -1,17 +1,19 @@
 import { html, nothing } from 'lit';
 import type { ContentRef } from '../../src/protocol/common.js';
 import type { ToolCallState } from '../../src/protocol/tool-calls.js';
+import type { LocaleController } from '../shared/i18n.js';
 
-/** `n` bytes as a short human size. */
-export function formatSize(n: unknown): string {
+/** `n` bytes as a short human size in the element's language (`Intl.NumberFormat` byte units). */
+export function formatSize(n: unknown, l: LocaleController): string {
   if (typeof n !== 'number' || !Number.isFinite(n) || n < 0) return '';
-  if (n < 1024) return `${n} B`;
-  return n < 1024 * 1024 ? `${(n / 1024).toFixed(1)} KB` : `${(n / 1024 / 1024).toFixed(1)} MB`;
+  const [value, unit] = n < 1024 ? [n, 'byte'] : n < 1024 * 1024 ? [n / 1024, 'kilobyte'] : [n / 1024 / 1024, 'megabyte'];
+  const bytes = unit === 'byte';
+  return l.number(value, { style: 'unit', unit, unitDisplay: bytes ? 'long' : 'short', maximumFractionDigits: bytes ? 0 : 1, minimumFractionDigits: bytes ? 0 : 1 });
 }
 
 /** A content reference as a plain label (no link: `uri` may be any scheme). */
-export function refLabel(ref: Partial<ContentRef>): string {
-  const extra = [ref.contentType, formatSize(ref.sizeHint)].filter(Boolean).join(', ');
+export function refLabel(ref: Partial<ContentRef>, l: LocaleController): string {
+  const extra = [ref.contentType, formatSize(ref.sizeHint, l)].filter(Boolean).join(', ');
   return `${typeof ref.uri === 'string' ? ref.uri : ''}${extra ? ` (${extra})` : ''}`;
 }
 
@@ -25,7 +27,7 @@ export function prettyJson(text: string): string {
 }
 
 /** The input as a collapsed `<details>`: streamed text, pretty JSON, or a content-reference label. */
-export function renderInput(tc: ToolCallState) {
+export function renderInput(tc: ToolCallState, l: LocaleController) {
   const t = tc as { partialInput?: unknown; toolInput?: unknown };
   let body;
   let kind: string;
@@ -35,10 +37,10 @@ export function renderInput(tc: ToolCallState) {
   } else if (typeof t.toolInput === 'string') {
     [kind, body] = ['inline', html`<pre>${prettyJson(t.toolInput)}</pre>`];
   } else if (t.toolInput && typeof t.toolInput === 'object') {
-    [kind, body] = ['ref', html`<p class="ref">Stored input: ${refLabel(t.toolInput as ContentRef)}</p>`];
+    [kind, body] = ['ref', html`<p class="ref">${l.t('toolCall.storedInput', { ref: refLabel(t.toolInput as ContentRef, l) })}</p>`];
   } else return nothing;
   return html`<details part="input" data-input=${kind}>
-    <summary>${kind === 'partial' ? 'Input (streaming)' : 'Input'}</summary>
+    <summary>${l.t(kind === 'partial' ? 'toolCall.inputStreaming' : 'toolCall.input')}</summary>
     ${body}
   </details>`;
 }

@@ -12,6 +12,7 @@ import { DEV, addDevChecks } from '../shared/dev-warnings.js';
 import { storeContext } from '../shared/store-context.js';
 import { setCustomStates, tryAttachInternals } from '../shared/custom-states.js';
 import { renderStringOrMarkdown } from '../shared/markdown.js';
+import { LocaleController } from '../shared/i18n.js';
 import { AhpToolCallAuthRequestEvent } from '../shared/tool-call-events.js';
 import { iconsHaveThemes, pickIconSrc, themeOf } from '../mcp-server/icon.js';
 import { renderMcpApp } from '../mcp-app/embed.js';
@@ -74,11 +75,12 @@ export class AhpToolCall extends LitElement {
   declare handle: SessionHandle | undefined;
 
   private readonly internals = tryAttachInternals(this);
+  private readonly locale = new LocaleController(this);
   private readonly consumer = new ContextConsumer(this, { context: storeContext, subscribe: true });
   private entry: ToolCallEntry | undefined;
   private chatLoaded = false;
   private server: McpServerCustomization | undefined;
-  private announced: { id: string; text: string } | undefined;
+  private announced: { id: string; text: string; lang: string } | undefined;
   private announcement = '';
   private hadFocus = false;
   private editedInput: string | undefined;
@@ -151,10 +153,13 @@ export class AhpToolCall extends LitElement {
     const tc = this.current;
     const id = tc ? String(tc.toolCallId) : '';
     if (this.announced?.id !== id) this.editedInput = undefined;
-    const text = tc ? `${tc.displayName || tc.toolName || 'Tool call'}: ${statusLabel(tc)}${this.authBlocked ? ', access needed' : ''}` : '';
-    if (this.announced?.id === id && this.announced.text !== text) this.announcement = text;
-    else if (this.announced?.id !== id) this.announcement = '';
-    this.announced = { id, text };
+    const l = this.locale;
+    const text = tc ? l.t(this.authBlocked ? 'toolCall.announceAuth' : 'toolCall.announce', { name: tc.displayName || tc.toolName || l.t('toolCall.name'), status: statusLabel(tc, l) }) : '';
+    // A new call, or the same status in another language, is not news.
+    const same = this.announced?.id === id && this.announced.lang === l.lang;
+    if (same && this.announced!.text !== text) this.announcement = text;
+    else if (!same) this.announcement = '';
+    this.announced = { id, text, lang: l.lang };
     this.hadFocus = !!this.shadowRoot?.activeElement;
     super.update(changed);
   }
@@ -165,12 +170,13 @@ export class AhpToolCall extends LitElement {
     if (!tc) {
       const loading = this.loading;
       return html`${live}<p class="empty" data-empty=${loading ? 'loading' : 'not-found'}>
-        ${loading ? 'Loading tool call…' : `Unknown tool call “${this.toolCallId ?? ''}”`}
+        ${loading ? this.locale.t('toolCall.loading') : this.locale.t('toolCall.unknown', { id: this.toolCallId ?? '' })}
       </p>`;
     }
     const status = statusOf(tc);
     const known = isKnownStatus(status);
-    const name = typeof tc.displayName === 'string' && tc.displayName ? tc.displayName : String(tc.toolName ?? 'Tool call');
+    const l = this.locale;
+    const name = typeof tc.displayName === 'string' && tc.displayName ? tc.displayName : String(tc.toolName ?? this.locale.t('toolCall.name'));
     const done = status === 'completed' || status === 'pending-result-confirmation';
     const t = tc as unknown as Partial<Record<string, unknown>>;
     const message = done && t.pastTenseMessage ? t.pastTenseMessage : t.invocationMessage;
@@ -180,12 +186,12 @@ export class AhpToolCall extends LitElement {
           <span id="name" class="name">${name}</span>
           ${this.renderServer()}
           <span part="status" class="badge" data-status=${status} data-known=${known} data-outcome=${failed(tc) ? 'failed' : nothing}
-            >${statusLabel(tc)}</span
+            >${statusLabel(tc, l)}</span
           >
         </div>
         ${typeof tc.intention === 'string' && tc.intention ? html`<p class="intention">${tc.intention}</p>` : nothing}
         ${message ? html`<div class="md message">${renderStringOrMarkdown(message as string)}</div>` : nothing}
-        ${renderInput(tc)} ${this.renderBody(tc)}
+        ${renderInput(tc, l)} ${this.renderBody(tc)}
         ${renderMcpApp({ store: this.currentStore, handle: this.handle, chat: isObject(this.toolCall) ? undefined : this.chat, toolCall: tc, server: this.server })}
       </div>`;
   }
@@ -208,21 +214,21 @@ export class AhpToolCall extends LitElement {
           approve: (o) => this.approve(o),
           deny: (o) => this.act(denyIntent(this.ids(), o)),
           edited: (text) => (this.editedInput = text),
-        });
+        }, this.locale);
       case 'running':
       case 'auth-required':
-        return html`${tc.content?.length ? html`<div part="result" class="result">${renderContent(tc.content)}</div>` : nothing}
+        return html`${tc.content?.length ? html`<div part="result" class="result">${renderContent(tc.content, this.locale)}</div>` : nothing}
         ${this.authBlocked ? this.renderAuth(tc) : nothing}`;
       case 'pending-result-confirmation':
       case 'completed':
         return html`<div part="result" class="result">
-            ${renderContent(tc.content)} ${renderStructured(tc.structuredContent)}
+            ${renderContent(tc.content, this.locale)} ${renderStructured(tc.structuredContent, this.locale)}
             ${tc.error && typeof tc.error.message === 'string' ? html`<p class="error" data-error>${tc.error.message}</p>` : nothing}
           </div>
           ${tc.status === 'pending-result-confirmation'
             ? html`<div part="actions" class="actions">
-                <button type="button" class="primary" data-action="accept" @click=${() => this.act(resultIntent(this.ids(), true))}>Accept result</button>
-                <button type="button" data-action="reject" @click=${() => this.act(resultIntent(this.ids(), false))}>Reject result</button>
+                <button type="button" class="primary" data-action="accept" @click=${() => this.act(resultIntent(this.ids(), true))}>${this.locale.t('toolCall.acceptResult')}</button>
+                <button type="button" data-action="reject" @click=${() => this.act(resultIntent(this.ids(), false))}>${this.locale.t('toolCall.rejectResult')}</button>
               </div>`
             : nothing}`;
       case 'cancelled':
@@ -234,12 +240,12 @@ export class AhpToolCall extends LitElement {
 
   private renderAuth(tc: ToolCallState) {
     const auth = this.authRequirement(tc);
-    const server = typeof this.server?.name === 'string' && this.server.name ? this.server.name : this.customizationId ?? 'The server';
+    const server = typeof this.server?.name === 'string' && this.server.name ? this.server.name : this.customizationId ?? this.locale.t('toolCall.theServer');
     return html`<div class="auth" data-auth>
-      <p id="auth-text">${server} needs access to continue${auth?.description ? html`: ${auth.description}` : '.'}</p>
+      <p id="auth-text">${auth?.description ? html`${this.locale.t('toolCall.needsAccessFor', { server })} ${auth.description}` : this.locale.t('toolCall.needsAccess', { server })}</p>
       <div part="actions" class="actions" aria-describedby="auth-text">
-        <button type="button" class="primary" data-action="grant-access" @click=${() => this.requestAuth()}>Grant access</button>
-        <button type="button" data-action="cancel" @click=${() => this.act(cancelIntent(this.ids()))}>Cancel</button>
+        <button type="button" class="primary" data-action="grant-access" @click=${() => this.requestAuth()}>${this.locale.t('toolCall.grantAccess')}</button>
+        <button type="button" data-action="cancel" @click=${() => this.act(cancelIntent(this.ids()))}>${this.locale.t('toolCall.cancel')}</button>
       </div>
     </div>`;
   }

@@ -138,7 +138,7 @@ describe('<ahp-tool-call> messages and input', () => {
   it('shows a ContentRef input as a label without a link', async () => {
     const { el } = await render(call('running', { toolInput: { uri: 'javascript:alert(1)', sizeHint: 2048, contentType: 'application/json' } }));
     expect(part(el, 'input')!.dataset.input).to.equal('ref');
-    expect(part(el, 'input')!.textContent).to.contain('javascript:alert(1) (application/json, 2.0 KB)');
+    expect(part(el, 'input')!.textContent).to.contain('javascript:alert(1) (application/json, 2.0 kB)');
     expect($(el, 'a')).to.equal(null);
   });
 });
@@ -167,9 +167,9 @@ describe('<ahp-tool-call> result content', () => {
     expect(img.getAttribute('src')).to.equal(`data:image/png;base64,${IMAGE_DATA}`);
     expect(img.alt).to.equal('Image result (image/png)');
     expect(items[2]!.querySelector('img')).to.equal(null);
-    expect(items[2]!.textContent!.trim()).to.equal('Embedded application/pdf (4 B)');
+    expect(items[2]!.textContent!.trim()).to.equal('Embedded application/pdf (4 bytes)');
     expect(items[3]!.querySelector('img, iframe')).to.equal(null);
-    expect(items[4]!.textContent!.trim()).to.equal('Resource: file:///tmp/out.csv (text/csv, 10 B)');
+    expect(items[4]!.textContent!.trim()).to.equal('Resource: file:///tmp/out.csv (text/csv, 10 bytes)');
     expect(items[5]!.textContent!.trim()).to.equal('Edited file:///a.ts (+3 −1)');
     expect(items[6]!.textContent!.trim()).to.equal('Created file:///new.ts');
     expect(items[7]!.textContent).to.contain('Terminal: npm test').and.contain('(exit code 1)');
