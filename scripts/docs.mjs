@@ -1,12 +1,14 @@
-// `npm run docs`: regenerates custom-elements.json, the framework typings + React wrappers and the README API tables
-// (between `<!-- api:start -->` and `<!-- api:end -->`), all from the element JSDoc.
+// `npm run docs`: regenerates custom-elements.json, the framework typings + React wrappers, the editor data (VS Code
+// custom HTML data, JetBrains web-types) and the README API tables (between `<!-- api:start -->` and
+// `<!-- api:end -->`), all from the element JSDoc.
 // `node scripts/docs.mjs --check` writes nothing and fails when any of them is stale (run by `npm test`).
-import { readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { readFileSync, writeFileSync, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { analyzeManifest, MANIFEST } from './manifest.mjs';
 import { elementsOf } from './manifest-model.mjs';
 import { typingsFiles, writeTypings } from './typings.mjs';
+import { editorDataFiles } from './editor-data.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const README = path.join(root, 'README.md');
@@ -73,7 +75,7 @@ function check() {
     stale.push('custom-elements.json');
     if (existsSync(MANIFEST)) console.error(firstDifference(readFileSync(MANIFEST, 'utf8'), text));
   }
-  for (const [file, content] of typingsFiles(manifest)) {
+  for (const [file, content] of [...typingsFiles(manifest), ...editorDataFiles(manifest)]) {
     const full = path.join(root, file);
     if (!existsSync(full) || readFileSync(full, 'utf8') !== content) stale.push(file);
   }
@@ -83,7 +85,7 @@ function check() {
     console.error(`stale generated docs: ${stale.join(', ')}\nrun \`npm run docs\` and commit the result`);
     process.exit(1);
   }
-  console.log('docs: custom-elements.json, typings, React wrappers and README API tables are up to date');
+  console.log('docs: custom-elements.json, typings, React wrappers, editor data and README API tables are up to date');
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
@@ -93,7 +95,11 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     writeFileSync(MANIFEST, text);
     const manifest = JSON.parse(text);
     writeTypings(manifest);
+    for (const [file, content] of editorDataFiles(manifest)) {
+      mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+      writeFileSync(path.join(root, file), content);
+    }
     writeFileSync(README, readmeWithTables(readFileSync(README, 'utf8'), manifest));
-    console.log('wrote custom-elements.json, types/*.d.ts, react/index.ts and the README API tables');
+    console.log('wrote custom-elements.json, types/*.d.ts, react/index.ts, editor/*.json and the README API tables');
   }
 }
