@@ -4,7 +4,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import '../../elements/mcp-app/define.js';
-import type { AhpMcpApp } from '../../elements/mcp-app/mcp-app.js';
+import { AhpMcpApp } from '../../elements/mcp-app/mcp-app.js';
 import type { AppIntentPolicy } from '../../elements/mcp-app/intent-gate.js';
 import type { McpChannel } from '../../src/client/mcp-channel.js';
 import { LIMIT_ERROR_CODE } from '../../src/apps/bridge.js';
@@ -219,5 +219,36 @@ describe('<ahp-mcp-app> View-provided tools', () => {
     let error = '';
     await el.listViewTools().catch((e: Error) => (error = e.message));
     expect(error).to.match(/declared no tools/);
+  });
+});
+
+describe('<ahp-mcp-app> start-up', () => {
+  it('a View that fails before it starts shows its error (forwarded by the proxy) in a frame with the default height', async () => {
+    const start = AhpMcpApp.startTimeoutMs;
+    AhpMcpApp.startTimeoutMs = 1500;
+    try {
+      const channel = new FakeChannel({ html: '<!doctype html><p>broken view</p><script>throw new Error("pdf.js worker failed to load")</script>' });
+      const el = await fixture<AhpMcpApp>(html`<ahp-mcp-app server-id="budget" resource-uri="ui://get-time/mcp-app.html"
+        sandbox-url=${`${otherOrigin}/sandbox/sandbox-proxy.html`} .channel=${channel as McpChannel} .capabilities=${ALL_CAPABILITIES}></ahp-mcp-app>`);
+      const status = () => el.shadowRoot!.querySelector('[part~="status"]')?.textContent ?? '';
+      await until(() => status().includes('pdf.js worker failed to load'), 'the View\'s error shown while loading');
+      const frame = el.shadowRoot!.querySelector('iframe')!;
+      expect(Math.round(frame.getBoundingClientRect().height)).to.equal(320, 'the default height until the View reports one');
+      await until(() => el.matches(':state(error)'), 'the start times out');
+      expect(status()).to.include('no ui/notifications/initialized within 2 s');
+      expect(status()).to.include('pdf.js worker failed to load');
+    } finally {
+      AhpMcpApp.startTimeoutMs = start;
+    }
+  });
+
+  it('Escape pressed inside the View (and not handled by it) leaves full screen', async () => {
+    const el = await mount(`await rpc('ui/request-display-mode', { mode: 'fullscreen' });`, { displayMode: 'allow' });
+    await until(() => el.matches(':state(fullscreen)'), 'fullscreen');
+    const r = el.shadowRoot!.querySelector('iframe')!.getBoundingClientRect();
+    await sendMouse({ type: 'click', position: [Math.round(r.left + r.width / 2), Math.round(r.top + r.height / 2)] });
+    await sendKeys({ press: 'Escape' });
+    await until(() => el.matches(':state(inline)'), 'inline after Escape in the View');
+    await sendMouse({ type: 'click', position: [1, 1] });
   });
 });

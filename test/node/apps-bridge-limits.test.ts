@@ -150,3 +150,24 @@ test('the MCP result _meta rides in the tool call _meta and reaches the View\'s 
   const without = { ...tc, _meta: { ui: { resourceUri: 'ui://pdf' } } } as unknown as ToolCallState;
   assert.equal('_meta' in callToolResultOf(without)!, false);
 });
+
+test('the UI resource read and the listing go out together (one round trip, not two); the content item wins', async () => {
+  const { readUiResource } = await import('../../src/apps/resource.js');
+  const order: string[] = [];
+  let releaseRead: (() => void) | undefined;
+  const channel = {
+    async request<R>(method: string): Promise<R> {
+      order.push(method);
+      if (method === 'resources/read') {
+        await new Promise<void>((r) => (releaseRead = r));
+        return { contents: [{ uri: 'ui://a', mimeType: 'text/html;profile=mcp-app', text: '<p>a</p>', _meta: { ui: { prefersBorder: true } } }] } as R;
+      }
+      return { resources: [{ uri: 'ui://a', name: 'a', _meta: { ui: { prefersBorder: false, domain: 'a.example' } } }] } as R;
+    },
+  } as unknown as McpChannel;
+  const reading = readUiResource(channel, 'ui://a');
+  await until('both requests sent', () => order.length === 2);
+  assert.deepEqual(order.sort(), ['resources/list', 'resources/read'], 'the listing did not wait for the read');
+  releaseRead!();
+  assert.deepEqual((await reading).meta, { prefersBorder: true, domain: 'a.example' });
+});
