@@ -30,18 +30,9 @@ const utf8 = new TextDecoder();
 // Never put a query string (may hold a token) into error messages.
 const redact = (url: string): string => url.replace(/[?#].*$/, '');
 
-/** What the close codes a host sends without a reason mean (RFC 6455 §7.4.1). */
-const CLOSE_CODE_TEXT: Record<number, string> = {
-  1006: 'connection lost',
-  1007: 'the host refused a frame that is not valid UTF-8',
-  1009: 'the host refused a frame over its size limit',
-  1011: 'host error',
-};
-
 function closeReason(ev: { code?: number; reason?: string }): string {
-  if (ev.reason) return ev.reason;
-  const text = ev.code !== undefined ? CLOSE_CODE_TEXT[ev.code] : undefined;
-  return `WebSocket closed (code ${ev.code ?? 'unknown'}${text ? `: ${text}` : ''})`;
+  // 1009 (RFC 6455 §7.4.1) comes without a reason from hosts whose WebSocket library enforces the frame limit.
+  return ev.reason || `WebSocket closed (code ${ev.code ?? 'unknown'}${ev.code === 1009 ? ': message too big' : ''})`;
 }
 
 /** JSON-RPC over one WebSocket: one JSON message per text frame; binary frames are decoded as UTF-8. */

@@ -1,12 +1,10 @@
+import { DEFAULT_ACTION_LIMITS, actionLimitViolation, type ActionLimits } from '../protocol/action-limits.js';
 import {
-  DEFAULT_ACTION_LIMITS,
   DEFAULT_SESSION_META_KEY,
   ErrorCode,
   ROOT_CHANNEL,
   ROOT_NOTIFICATIONS,
-  actionLimitViolation,
   isClientDispatchable,
-  type ActionLimits,
   type ActionEnvelope,
   type AgentInfo,
   type AnyAction,

@@ -1,4 +1,5 @@
-import type { ActionLimits, AgentInfo, AnyAction, ChatState, InitializeResult, McpServerCustomization, SessionState, StateAction } from '../protocol/index.js';
+import type { ActionLimits } from '../protocol/action-limits.js';
+import type { AgentInfo, AnyAction, ChatState, InitializeResult, McpServerCustomization, SessionState, StateAction } from '../protocol/index.js';
 import type { ChannelKind } from './channel-registry.js';
 import type { CreateChatOptions } from './create-chat.js';
 import type { HostLogger } from './host-connection.js';

@@ -7,4 +7,3 @@ export * from './chat-extras.js';
 export * from './root.js';
 export * from './actions.js';
 export * from './commands.js';
-export * from './action-limits.js';

@@ -1,7 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { HostCore, DEFAULT_ACTION_LIMITS, actionLimitViolation } from '../../src/host/index.js';
-import { utf8Length, type SessionState } from '../../src/protocol/index.js';
+import type { SessionState } from '../../src/protocol/index.js';
+import { utf8Length } from '../../src/protocol/action-limits.js';
 
 const SESSION = 'ahp-session:/limits';
 const CHAT = 'ahp-chat:/limits';
