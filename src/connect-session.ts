@@ -10,7 +10,7 @@ import type { Logger, Transport } from './client/transport.js';
 import { WebSocketTransport, type WebSocketConstructorLike } from './client/websocket-transport.js';
 import { ErrorCode, type ActionEnvelope, type ChannelRecovery, type Snapshot } from './protocol/index.js';
 import { findMcpServer } from './reducers/customizations.js';
-import { SessionStore } from './store/index.js';
+import { SessionStore, type SessionStoreOptions } from './store/index.js';
 
 /** Automatic reconnect after the connection drops: exponential backoff with jitter, capped. */
 export interface ReconnectPolicy extends BackoffOptions {
@@ -41,6 +41,8 @@ export interface ConnectSessionOptions {
   requestTimeoutMs?: number;
   /** How long a dispatched action may wait for its echo. */
   pendingTimeoutMs?: number;
+  /** Size limits checked before sending (see SessionStoreOptions.limits); match a host configured with other limits. */
+  limits?: SessionStoreOptions['limits'];
   log?: Logger;
   /**
    * Gives the handle its `mcp://` capability (MCP Apps): pass `createMcpChannel` from `ahp-elements/mcp-channel`.
@@ -109,6 +111,8 @@ export function connectSession(options: ConnectSessionOptions): SessionConnectio
   let phase: 'connecting' | 'open' | 'waiting' | 'recovering' | 'closed' = 'connecting';
   let userClosed = false;
   let reconnectUnsupported = false;
+  /** Whether the session was ever loaded: before that, a retry is a first `initialize`, not a `reconnect`. */
+  let everOpen = false;
   let wake: (() => void) | undefined;
   /** Live envelopes that arrive while a recovery answer is being applied; flushed after it. */
   let held: ActionEnvelope[] | undefined;
@@ -135,6 +139,7 @@ export function connectSession(options: ConnectSessionOptions): SessionConnectio
     },
     unsubscribeChannel: (uri) => client.unsubscribe(uri),
     ...(options.pendingTimeoutMs !== undefined && { pendingTimeoutMs: options.pendingTimeoutMs }),
+    ...(options.limits && { limits: options.limits }),
   });
 
   let openWaiters: { resolve(): void; reject(err: Error): void }[] = [];
@@ -154,6 +159,7 @@ export function connectSession(options: ConnectSessionOptions): SessionConnectio
   };
   const markOpen = (): void => {
     phase = 'open';
+    everOpen = true;
     connection.set({ kind: 'open' });
     settleWaiters();
     void refreshSessions();
@@ -238,7 +244,7 @@ export function connectSession(options: ConnectSessionOptions): SessionConnectio
           return undefined;
         }
       };
-      if (!reconnectUnsupported) {
+      if (!reconnectUnsupported && everOpen) {
         try {
           outcome = await tryReconnect();
         } catch (err) {
@@ -277,14 +283,15 @@ export function connectSession(options: ConnectSessionOptions): SessionConnectio
     store.dropPending(DROP_REASON);
   };
 
-  const reconnectLoop = async (firstReason: string): Promise<void> => {
+  /** Retries with backoff until open (true), given up, the session gone or closed by the user (false). */
+  const reconnectLoop = async (firstReason: string): Promise<boolean> => {
     const maxAttempts = policy?.maxAttempts ?? Infinity;
     let lastError = firstReason;
     for (let attempt = 1; !userClosed; attempt++) {
       if (attempt > maxAttempts) {
         store.dropPending(`gave up reconnecting: ${lastError}`);
         markClosed(`gave up reconnecting after ${maxAttempts} attempt${maxAttempts === 1 ? '' : 's'}: ${lastError}`);
-        return;
+        return false;
       }
       phase = 'waiting';
       const delay = backoffDelay(attempt, policy);
@@ -297,33 +304,35 @@ export function connectSession(options: ConnectSessionOptions): SessionConnectio
         };
       });
       wake = undefined;
-      if (userClosed) return;
+      if (userClosed) return false;
       phase = 'recovering';
       try {
         const next = await openTransport!();
         if (userClosed) {
           next.close();
-          return;
+          return false;
         }
         client.replaceTransport(next);
         await recover();
-        if (userClosed) return;
+        if (userClosed) return false;
         // A drop during recovery that no request noticed would otherwise leave us "open" on a dead transport.
         if (client.closed) throw new ConnectionClosedError('closed during recovery');
         markOpen();
-        return;
+        return true;
       } catch (err) {
         if (!client.closed) client.close();
-        if (userClosed) return;
-        // Neither a vanished session nor a protocol the two sides cannot agree on gets better by retrying.
-        if (err instanceof SessionGoneError || err instanceof ProtocolVersionMismatchError || err instanceof UnsupportedProtocolVersionError) {
-          store.dropPending(err.message);
-          markClosed(err.message);
-          return;
+        if (userClosed) return false;
+        // Neither a vanished session nor a protocol the two sides cannot agree on gets better by retrying;
+        // before the session ever loaded, any answer from the host (RpcError) is final too.
+        if (err instanceof SessionGoneError || err instanceof ProtocolVersionMismatchError || err instanceof UnsupportedProtocolVersionError || (!everOpen && err instanceof RpcError)) {
+          store.dropPending(errorText(err));
+          markClosed(errorText(err));
+          return false;
         }
         lastError = errorText(err);
       }
     }
+    return false;
   };
 
   const ready = (async () => {
@@ -336,6 +345,12 @@ export function connectSession(options: ConnectSessionOptions): SessionConnectio
       else if (!userClosed) throw new ConnectionClosedError('closed while connecting');
     } catch (err) {
       client.close();
+      // An unreachable host or a dropped first connection is retried like a later drop; an answer (RpcError) is final.
+      if (policy && !userClosed && !(err instanceof RpcError)) {
+        if (await reconnectLoop(errorText(err))) return;
+        const state = connection.get();
+        throw new ConnectionClosedError(state.kind === 'closed' ? state.reason : undefined);
+      }
       // The error says more than the close that may have raced it (e.g. after -32005 the host hangs up).
       markClosed(errorText(err), true);
       throw err;
@@ -347,7 +362,7 @@ export function connectSession(options: ConnectSessionOptions): SessionConnectio
   const reconnectNow = (): void => {
     if (userClosed || !policy) return;
     if (phase === 'waiting') wake?.();
-    else if (phase === 'closed' && store.getState() !== undefined) void reconnectLoop('reconnect requested');
+    else if (phase === 'closed') void reconnectLoop('reconnect requested');
   };
   const makeChannel = options.createMcpChannel;
   const handle = buildSessionHandle({

@@ -28,3 +28,23 @@ export function routeAction(who: string, session: string, action: AnyAction, cha
   }
   return session;
 }
+
+/** Size limits a store checks before sending (in characters, which never exceed UTF-8 bytes: nothing the host accepts is refused). */
+export interface ActionSizeLimits {
+  /** One action as JSON; default 10 MiB (the host's default). */
+  maxActionBytes?: number;
+  /** One message's text; default 256 KiB (the host's default). */
+  maxMessageTextBytes?: number;
+}
+
+/** Refuses (RangeError, prefixed with `who`) an action over the size limits, before anything is sent or folded into a view. */
+export function checkActionSize(who: string, action: AnyAction, limits: ActionSizeLimits = {}): void {
+  const maxText = limits.maxMessageTextBytes ?? 256 * 1024;
+  const maxAction = limits.maxActionBytes ?? 10 * 1024 * 1024;
+  const over = (what: string, size: number, max: number) => new RangeError(`${who}.dispatch: ${what} is ${size} characters; the limit is ${max} bytes`);
+  const text = (action as { message?: { text?: unknown } }).message?.text;
+  // The cheap check first: a 50 MB text is refused without serializing it.
+  if (typeof text === 'string' && text.length > maxText) throw over('the message text', text.length, maxText);
+  const size = JSON.stringify(action).length;
+  if (size > maxAction) throw over(`"${action.type}"`, size, maxAction);
+}

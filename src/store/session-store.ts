@@ -6,7 +6,7 @@ import type { ToolCallState } from '../protocol/tool-calls.js';
 import { chatReducer } from '../reducers/chat-reducer.js';
 import { sessionReducer } from '../reducers/session-reducer.js';
 import { ChannelReconciler, type ReconcilerMode } from './channel-reconciler.js';
-import { isChatChannel, routeAction } from './channel-routing.js';
+import { checkActionSize, isChatChannel, routeAction, type ActionSizeLimits } from './channel-routing.js';
 import { StoreListeners } from './store-listeners.js';
 import type { ActionFailure, SessionStoreLike } from './types.js';
 
@@ -22,6 +22,12 @@ export interface SessionStoreOptions {
   nextClientSeq(): number;
   /** How long a dispatched action may wait for its echo; default 10 000 ms. */
   pendingTimeoutMs?: number;
+  /**
+   * Size limits checked before an action is sent (defaults: the host's, 10 MiB per action as JSON and
+   * 256 KiB of message text). Counted in characters, which never exceed UTF-8 bytes, so nothing the host
+   * would accept is refused; the host checks the exact byte sizes.
+   */
+  limits?: ActionSizeLimits;
   /** Subscribes a chat channel and resolves with its snapshot; `watchChat` calls it for the first watcher. */
   subscribeChannel?(uri: string): Promise<Snapshot>;
   /** Unsubscribes a chat channel; called when its last watcher releases it. */
@@ -49,6 +55,7 @@ export class SessionStore implements SessionStoreLike {
   private readonly sendAction: (params: DispatchActionParams) => void;
   private readonly nextClientSeq: () => number;
   private readonly pendingTimeoutMs: number;
+  private readonly limits: ActionSizeLimits | undefined;
   private readonly subscribeChannel: ((uri: string) => Promise<Snapshot>) | undefined;
   private readonly unsubscribeChannel: ((uri: string) => void) | undefined;
 
@@ -69,6 +76,7 @@ export class SessionStore implements SessionStoreLike {
     this.sendAction = options.send;
     this.nextClientSeq = options.nextClientSeq;
     this.pendingTimeoutMs = options.pendingTimeoutMs ?? 10_000;
+    this.limits = options.limits;
     this.subscribeChannel = options.subscribeChannel?.bind(options);
     this.unsubscribeChannel = options.unsubscribeChannel?.bind(options);
     this.session = this.reconciler(this.channel, sessionReducer, 'awaiting');
@@ -151,6 +159,7 @@ export class SessionStore implements SessionStoreLike {
 
   dispatch(action: AnyAction, channel?: string): number {
     const target = routeAction('SessionStore', this.channel, action, channel);
+    checkActionSize('SessionStore', action, this.limits);
     const rec = target === this.channel ? this.session : (this.chats.get(target) ?? this.addChat(target, 'idle'));
     const clientSeq = this.nextClientSeq();
     rec.addPending(clientSeq, action);

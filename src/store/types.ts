@@ -30,7 +30,7 @@ export interface SessionStoreLike {
   subscribeMcpServer(id: string, listener: (server: McpServerCustomization | undefined) => void): () => void;
   /**
    * Dispatches a client-dispatchable action optimistically; returns its clientSeq. `chat/*` actions need
-   * `channel` (a chat URI; an unwatched chat is fine, it just has no optimistic state). Throws a TypeError otherwise.
+   * `channel` (a chat URI; an unwatched chat is fine, it just has no optimistic state). Throws a TypeError otherwise, and a RangeError (before sending anything) for an action over the size limits.
    */
   dispatch(action: AnyAction, channel?: string): number;
   /** Watches a chat channel (ref-counted): the first watcher subscribes and loads it, the last release unsubscribes and forgets it. Returns the release. */

@@ -4,7 +4,7 @@ import type { ChatState, SessionState } from '../protocol/session.js';
 import type { ToolCallState } from '../protocol/tool-calls.js';
 import { chatReducer } from '../reducers/chat-reducer.js';
 import { sessionReducer } from '../reducers/session-reducer.js';
-import { isChatChannel, routeAction } from '../store/channel-routing.js';
+import { checkActionSize, isChatChannel, routeAction } from '../store/channel-routing.js';
 import { StoreListeners } from '../store/store-listeners.js';
 import type { ActionFailure, SessionStoreLike } from '../store/types.js';
 import { reuseEqual } from './structural-merge.js';
@@ -88,6 +88,7 @@ export class WorkerSessionStore implements SessionStoreLike {
 
   dispatch(action: AnyAction, channel?: string): number {
     const target = routeAction('WorkerSessionStore', this.channel, action, channel);
+    checkActionSize('WorkerSessionStore', action);
     const localId = ++this.lastLocalId;
     if (this.closed) {
       this.reportFailures([{ kind: 'dropped', channel: target, clientSeq: localId, wireClientSeq: 0, action, reason: 'the connection is closed' }]);

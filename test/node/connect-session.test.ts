@@ -100,12 +100,62 @@ test('ready rejects with -32001 for an unknown session', async () => {
   assert.equal(conn.handle.getConnectionState().kind, 'closed');
 });
 
-test('ready rejects when the WebSocket cannot connect', async () => {
+async function freePort(): Promise<number> {
   const wss = new WebSocketServer({ port: 0, host: '127.0.0.1' });
   await new Promise<void>((r) => wss.once('listening', () => r()));
-  const url = `ws://127.0.0.1:${(wss.address() as AddressInfo).port}`;
+  const { port } = wss.address() as AddressInfo;
   await new Promise<void>((r) => wss.close(() => r()));
-  const conn = connectSession({ url, session: SESSION, WebSocket });
+  return port;
+}
+
+test('an unreachable host is retried with growing backoff, reported as reconnecting with the next attempt time, and given up with the reason', async () => {
+  const url = `ws://127.0.0.1:${await freePort()}`;
+  const conn = connectSession({ url, session: SESSION, WebSocket, reconnect: { initialDelayMs: 20, maxDelayMs: 80, jitter: 0, maxAttempts: 4 } });
+  const states: ConnectionState[] = [];
+  conn.handle.subscribeConnection((s) => states.push(s));
+  const started = Date.now();
+  await assert.rejects(conn.ready, /gave up reconnecting after 4 attempts: .*failed/);
+  const waits = states.filter((s): s is Extract<ConnectionState, { kind: 'reconnecting' }> => s.kind === 'reconnecting');
+  assert.deepEqual(waits.map((s) => s.attempt), [1, 2, 3, 4]);
+  for (const s of waits) assert.ok(typeof s.nextAttemptAt === 'number' && s.nextAttemptAt >= started);
+  // Never a tight loop: 20 + 40 + 80 + 80 ms of backoff at least.
+  assert.ok(Date.now() - started >= 220, `gave up after ${Date.now() - started} ms`);
+  const last = conn.handle.getConnectionState();
+  assert.equal(last.kind, 'closed');
+  assert.match((last as { reason?: string }).reason ?? '', /gave up reconnecting after 4 attempts: WebSocket connection to ws:\/\/127\.0\.0\.1:\d+ failed/);
+});
+
+test('a host that comes up after the first attempt failed is connected to: ready resolves, the session loads', async () => {
+  const port = await freePort();
+  const conn = connectSession({ url: `ws://127.0.0.1:${port}`, session: SESSION, WebSocket, reconnect: { initialDelayMs: 10, maxDelayMs: 50 } });
+  let resolved = false;
+  void conn.ready.then(() => (resolved = true));
+  // Wait until the first attempt has failed and a retry is scheduled.
+  await new Promise<void>((resolve) => {
+    const off = conn.handle.subscribeConnection((s) => {
+      if (s.kind === 'reconnecting') {
+        off();
+        resolve();
+      }
+    });
+  });
+  assert.equal(resolved, false);
+  const host = new HostCore({ log: () => {} });
+  host.createSession(SESSION, fixtureState());
+  const wss = new WebSocketServer({ port, host: '127.0.0.1' });
+  wss.on('connection', (socket) => attachWebSocket(host, socket));
+  try {
+    await conn.ready;
+    assert.equal(conn.handle.getConnectionState().kind, 'open');
+    assert.equal(conn.store.getState()?.title, 't');
+  } finally {
+    conn.close();
+    await new Promise<void>((r) => wss.close(() => r()));
+  }
+});
+
+test('with reconnect off, ready rejects at once when the WebSocket cannot connect', async () => {
+  const conn = connectSession({ url: `ws://127.0.0.1:${await freePort()}`, session: SESSION, WebSocket, reconnect: false });
   await assert.rejects(conn.ready, /failed/);
   const state = conn.handle.getConnectionState();
   assert.equal(state.kind, 'closed');
