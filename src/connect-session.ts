@@ -129,6 +129,8 @@ export function connectSession(options: ConnectSessionOptions): SessionConnectio
       client.dispatch(params);
     },
     nextClientSeq: () => client.nextClientSeq(),
+    // The host handles messages in order, so a ping answered after an action means its echo went out first.
+    confirmSent: () => (phase === 'open' ? client.ping() : Promise.reject(new ConnectionClosedError('not connected'))),
     // Watched chats subscribe over the same client; after a drop, recovery brings them back with the session.
     subscribeChannel: async (uri) => {
       // A chat watched while (re)connecting is subscribed once the connection is open.
@@ -154,6 +156,8 @@ export function connectSession(options: ConnectSessionOptions): SessionConnectio
   const markClosed = (reason?: string, overrideReason = false): void => {
     if (phase === 'closed' && !overrideReason) return;
     phase = 'closed';
+    // For good: whatever still waits for an echo will not get one on this connection.
+    store.dropPending(reason ?? 'connection closed');
     connection.set(reason === undefined ? { kind: 'closed' } : { kind: 'closed', reason });
     settleWaiters(new ConnectionClosedError(reason));
   };

@@ -14,6 +14,12 @@ export interface ChannelReconcilerOptions<S> {
   pendingTimeoutMs: number;
   /** Called after a pending action timed out and was removed; the caller refreshes and reports it. */
   onTimeout(failure: ActionFailure): void;
+  /**
+   * Before a timeout is reported: resolves once the host has handled everything sent so far (a ping
+   * round trip; the host echoes in order), rejects when that cannot be known now (disconnected). Without
+   * it, the timeout alone decides.
+   */
+  confirmSent?: () => Promise<void>;
 }
 
 /**
@@ -43,6 +49,7 @@ export class ChannelReconciler<S extends object> {
   private readonly reducer: (state: S, action: AnyAction) => S;
   private readonly pendingTimeoutMs: number;
   private readonly onTimeout: (failure: ActionFailure) => void;
+  private readonly confirmSent: (() => Promise<void>) | undefined;
 
   private mode: ReconcilerMode;
   private confirmed: S | undefined;
@@ -58,6 +65,7 @@ export class ChannelReconciler<S extends object> {
     this.reducer = options.reducer;
     this.pendingTimeoutMs = options.pendingTimeoutMs;
     this.onTimeout = options.onTimeout;
+    this.confirmSent = options.confirmSent;
     this.mode = mode;
   }
 
@@ -101,11 +109,15 @@ export class ChannelReconciler<S extends object> {
 
   /** Records an action just sent with this clientSeq and starts its timeout. */
   addPending(clientSeq: number, action: AnyAction): void {
+    this.pending.set(clientSeq, { action, timer: this.arm(clientSeq) });
+    this.dirty = true;
+  }
+
+  private arm(clientSeq: number): ReturnType<typeof setTimeout> {
     const timer = setTimeout(() => this.expire(clientSeq), this.pendingTimeoutMs);
     // Do not keep a Node process alive just for a pending echo.
     (timer as { unref?: () => void }).unref?.();
-    this.pending.set(clientSeq, { action, timer });
-    this.dirty = true;
+    return timer;
   }
 
   /** Removes a pending action; returns it, or undefined when it was not pending. */
@@ -194,7 +206,23 @@ export class ChannelReconciler<S extends object> {
   }
 
   private expire(clientSeq: number): void {
-    const action = this.removePending(clientSeq);
-    if (action) this.onTimeout(this.failure('timeout', clientSeq, action, `no echo from the host within ${this.pendingTimeoutMs} ms`));
+    const confirm = this.confirmSent;
+    if (!confirm) {
+      const action = this.removePending(clientSeq);
+      if (action) this.onTimeout(this.failure('timeout', clientSeq, action, `no echo from the host within ${this.pendingTimeoutMs} ms`));
+      return;
+    }
+    // A slow echo (a big action on a slow link) is not a failure: only once the host answered something
+    // sent after the action, and the echo still has not come, is it known that none will.
+    confirm().then(
+      () => {
+        const action = this.removePending(clientSeq);
+        if (action) this.onTimeout(this.failure('timeout', clientSeq, action, 'the host handled it but sent no echo (unknown channel?)'));
+      },
+      () => {
+        const p = this.pending.get(clientSeq);
+        if (p) p.timer = this.arm(clientSeq);
+      },
+    );
   }
 }

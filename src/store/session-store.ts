@@ -28,6 +28,8 @@ export interface SessionStoreOptions {
    * would accept is refused; the host checks the exact byte sizes.
    */
   limits?: ActionSizeLimits;
+  /** See ChannelReconcilerOptions.confirmSent: lets a slow echo arrive instead of reporting a timeout. */
+  confirmSent?(): Promise<void>;
   /** Subscribes a chat channel and resolves with its snapshot; `watchChat` calls it for the first watcher. */
   subscribeChannel?(uri: string): Promise<Snapshot>;
   /** Unsubscribes a chat channel; called when its last watcher releases it. */
@@ -56,6 +58,7 @@ export class SessionStore implements SessionStoreLike {
   private readonly nextClientSeq: () => number;
   private readonly pendingTimeoutMs: number;
   private readonly limits: ActionSizeLimits | undefined;
+  private readonly confirmSent: (() => Promise<void>) | undefined;
   private readonly subscribeChannel: ((uri: string) => Promise<Snapshot>) | undefined;
   private readonly unsubscribeChannel: ((uri: string) => void) | undefined;
 
@@ -77,6 +80,7 @@ export class SessionStore implements SessionStoreLike {
     this.nextClientSeq = options.nextClientSeq;
     this.pendingTimeoutMs = options.pendingTimeoutMs ?? 10_000;
     this.limits = options.limits;
+    this.confirmSent = options.confirmSent?.bind(options);
     this.subscribeChannel = options.subscribeChannel?.bind(options);
     this.unsubscribeChannel = options.unsubscribeChannel?.bind(options);
     this.session = this.reconciler(this.channel, sessionReducer, 'awaiting');
@@ -212,7 +216,14 @@ export class SessionStore implements SessionStoreLike {
 
   private reconciler<S extends object>(channel: string, reducer: (s: S, a: AnyAction) => S, mode: ReconcilerMode): ChannelReconciler<S> {
     const rec: ChannelReconciler<S> = new ChannelReconciler<S>(
-      { channel, clientId: this.clientId, reducer, pendingTimeoutMs: this.pendingTimeoutMs, onTimeout: (f) => this.commit(rec as unknown as AnyReconciler, [f]) },
+      {
+        channel,
+        clientId: this.clientId,
+        reducer,
+        pendingTimeoutMs: this.pendingTimeoutMs,
+        onTimeout: (f) => this.commit(rec as unknown as AnyReconciler, [f]),
+        ...(this.confirmSent && { confirmSent: this.confirmSent }),
+      },
       mode,
     );
     return rec;
