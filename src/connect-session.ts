@@ -350,7 +350,7 @@ export function connectSession(options: ConnectSessionOptions): SessionConnectio
     } catch (err) {
       client.close();
       // An unreachable host or a dropped first connection is retried like a later drop; an answer (RpcError) is final.
-      if (policy && !userClosed && !(err instanceof RpcError)) {
+      if (policy && !userClosed && !(err instanceof RpcError || err instanceof ProtocolVersionMismatchError)) {
         if (await reconnectLoop(errorText(err))) return;
         const state = connection.get();
         throw new ConnectionClosedError(state.kind === 'closed' ? state.reason : undefined);
