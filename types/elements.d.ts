@@ -240,6 +240,8 @@ export interface AhpSessionProperties {
   authMode?: AhpSession['authMode'];
   /** Driver options: `tokenStore`, `registrationStore`, `clientName`, `clientMetadataUrl`, `fetch`. */
   authOptions?: AhpSession['authOptions'];
+  /** Retrying (in-page connections): backoff options (`initialDelayMs` 250, `maxDelayMs` 5 000, `factor`, `jitter`, `maxAttempts` Infinity), or `false` to stop at the first failure. Applies whether the first or a later connection fails. */
+  reconnect?: AhpSession['reconnect'];
 }
 
 /** Events `<ahp-session>` fires, by name. */

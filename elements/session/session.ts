@@ -1,7 +1,7 @@
 import { LitElement, css, html } from 'lit';
 import type { PropertyValues } from 'lit';
 import { ContextProvider } from '@lit/context';
-import { connectSession } from '../../src/connect-session.js';
+import { connectSession, type ReconnectPolicy } from '../../src/connect-session.js';
 import type { ConnectionState } from '../../src/client/connection-state.js';
 import { createMcpChannel } from '../../src/client/mcp-channel.js';
 import type { SessionHandle } from '../../src/client/session-handle.js';
@@ -62,6 +62,7 @@ export class AhpSession extends LitElement {
     authRedirectUri: { attribute: 'auth-redirect-uri' },
     authMode: { attribute: 'auth-mode' },
     authOptions: { attribute: false },
+    reconnect: { attribute: false },
   };
 
   /** WebSocket URL of the AHP host (`ws://…`). */
@@ -90,6 +91,11 @@ export class AhpSession extends LitElement {
   declare authMode: string | null | undefined;
   /** Driver options: `tokenStore`, `registrationStore`, `clientName`, `clientMetadataUrl`, `fetch`. */
   declare authOptions: SessionAuthOptions | undefined;
+  /**
+   * Retrying (in-page connections): backoff options (`initialDelayMs` 250, `maxDelayMs` 5 000, `factor`, `jitter`,
+   * `maxAttempts` Infinity), or `false` to stop at the first failure. Applies whether the first or a later connection fails.
+   */
+  declare reconnect: ReconnectPolicy | false | undefined;
 
   private readonly provider = new ContextProvider(this, { context: storeContext });
   private readonly handleProvider = new ContextProvider(this, { context: handleContext });
@@ -179,7 +185,7 @@ export class AhpSession extends LitElement {
     }
     try {
       // createMcpChannel gives the handle its mcp:// capability (MCP Apps).
-      const conn = connectSession({ ...options, createMcpChannel });
+      const conn = connectSession({ ...options, createMcpChannel, ...(this.reconnect !== undefined && { reconnect: this.reconnect }) });
       this.adopt({ key, store: conn.store, handle: conn.handle, close: () => conn.close() }, conn.ready);
     } catch (e) {
       this.fail(e);

@@ -72,9 +72,33 @@ describe('<ahp-session> with url and session (real client, store and host core)'
     expect(LoopbackWebSocket.instances.length).to.equal(2);
   });
 
-  it('reports a failed connection as closed with a reason', async () => {
+  it('retries a failed first connection with backoff, shows reconnecting with the next attempt time, and connects once the host is there', async () => {
     LoopbackWebSocket.refuse = URL_;
     const el = document.createElement('ahp-session');
+    el.reconnect = { initialDelayMs: 20, maxDelayMs: 40 };
+    const seen: ConnectionState[] = [];
+    el.addEventListener('ahp-connection-change', (e) => seen.push(e.detail.state));
+    el.setAttribute('url', URL_);
+    el.setAttribute('session', S1);
+    document.body.append(el);
+    try {
+      await waitUntil(() => seen.filter((s) => s.kind === 'reconnecting').length >= 2, 'no second retry');
+      expect(el.matches(':state(reconnecting)')).to.equal(true);
+      const retry = seen.find((s) => s.kind === 'reconnecting') as { attempt: number; nextAttemptAt?: number };
+      expect(retry.attempt).to.equal(1);
+      expect(retry.nextAttemptAt).to.be.a('number');
+      LoopbackWebSocket.refuse = undefined;
+      await waitUntil(() => el.matches(':state(open)'), 'did not connect once the host accepted');
+    } finally {
+      LoopbackWebSocket.refuse = undefined;
+      el.remove();
+    }
+  });
+
+  it('with reconnect off, reports a failed connection as closed with a reason', async () => {
+    LoopbackWebSocket.refuse = URL_;
+    const el = document.createElement('ahp-session');
+    el.reconnect = false;
     const seen: ConnectionState[] = [];
     el.addEventListener('ahp-connection-change', (e) => seen.push(e.detail.state));
     el.setAttribute('url', URL_);
@@ -82,11 +106,11 @@ describe('<ahp-session> with url and session (real client, store and host core)'
     document.body.append(el);
     try {
       await waitUntil(() => el.matches(':state(closed)'));
-      // The store may refine the closed reason once the error is known; every state after the first is closed.
       expect(seen[0]!.kind).to.equal('connecting');
       expect(seen.slice(1).map((s) => s.kind)).to.include('closed').and.not.include('open');
       expect((el.connectionState as { reason?: string }).reason).to.be.a('string').and.not.equal('');
     } finally {
+      LoopbackWebSocket.refuse = undefined;
       el.remove();
     }
   });
