@@ -22,6 +22,9 @@ import type {
   AhpAuthErrorEvent,
   AhpAuthStartEvent,
   AhpChatCancelEvent,
+  AhpChatInputAnswerEvent,
+  AhpChatPendingRemoveEvent,
+  AhpChatResumeEvent,
   AhpChatSendEvent,
   AhpConnectionChangeEvent,
   AhpInputNeededOpenEvent,
@@ -45,6 +48,9 @@ export const AhpChat = createComponent({
   events: {
     onAhpChatSend: 'ahp-chat-send' as EventName<AhpChatSendEvent>,
     onAhpChatCancel: 'ahp-chat-cancel' as EventName<AhpChatCancelEvent>,
+    onAhpChatInputAnswer: 'ahp-chat-input-answer' as EventName<AhpChatInputAnswerEvent>,
+    onAhpChatResume: 'ahp-chat-resume' as EventName<AhpChatResumeEvent>,
+    onAhpChatPendingRemove: 'ahp-chat-pending-remove' as EventName<AhpChatPendingRemoveEvent>,
   },
   displayName: 'AhpChat',
 });
@@ -61,6 +67,7 @@ export const AhpInputNeeded = createComponent({
     onAhpToolCallCancel: 'ahp-tool-call-cancel' as EventName<AhpToolCallCancelEvent>,
     onAhpAuthRequest: 'ahp-auth-request' as EventName<AhpToolCallAuthRequestEvent>,
     onAhpInputNeededOpen: 'ahp-input-needed-open' as EventName<AhpInputNeededOpenEvent>,
+    onAhpChatInputAnswer: 'ahp-chat-input-answer' as EventName<AhpChatInputAnswerEvent>,
   },
   displayName: 'AhpInputNeeded',
 });

@@ -11,6 +11,9 @@ import type {
   AhpAuthStartEvent,
   AhpChat,
   AhpChatCancelEvent,
+  AhpChatInputAnswerEvent,
+  AhpChatPendingRemoveEvent,
+  AhpChatResumeEvent,
   AhpChatSendEvent,
   AhpConnectionChangeEvent,
   AhpInputNeeded,
@@ -52,6 +55,12 @@ export interface AhpChatEvents {
   'ahp-chat-send': AhpChatSendEvent;
   /** Before dispatching `chat/turnCancelled`; cancelable. */
   'ahp-chat-cancel': AhpChatCancelEvent;
+  /** Before dispatching `chat/inputCompleted` for a question answered in place; cancelable. */
+  'ahp-chat-input-answer': AhpChatInputAnswerEvent;
+  /** Before dispatching `chat/turnResume`; cancelable. */
+  'ahp-chat-resume': AhpChatResumeEvent;
+  /** Before dispatching `chat/pendingMessageRemoved`; cancelable. */
+  'ahp-chat-pending-remove': AhpChatPendingRemoveEvent;
 }
 
 /** Attributes of `<ahp-input-needed>` (strings in markup). */
@@ -78,6 +87,8 @@ export interface AhpInputNeededEvents {
   'ahp-auth-request': AhpToolCallAuthRequestEvent;
   /** "Open chat" for a chat that asks a question. */
   'ahp-input-needed-open': AhpInputNeededOpenEvent;
+  /** Before dispatching `chat/inputCompleted` for a question answered here; cancelable. */
+  'ahp-chat-input-answer': AhpChatInputAnswerEvent;
 }
 
 /** Attributes of `<ahp-mcp-app>` (strings in markup). */

@@ -4,6 +4,7 @@ import type { ResponsePart } from '../../src/protocol/session.js';
 import type { SessionStoreLike } from '../../src/store/types.js';
 import { renderMarkdown, renderStringOrMarkdown } from '../shared/markdown.js';
 import type { LocaleController } from '../shared/i18n.js';
+import { renderAnsweredRequest, renderInputRequestForm } from '../shared/input-request-form.js';
 
 type Rec = Record<string, unknown>;
 const isRecord = (v: unknown): v is Rec => typeof v === 'object' && v !== null;
@@ -18,8 +19,11 @@ export function partKey(part: unknown, index: number): string {
   return typeof part.id === 'string' ? `${str(part.kind)}:${part.id}` : `#${index}`;
 }
 
-/** What a part renders inside `<ahp-chat>`; unknown kinds render nothing. */
-export function renderPart(part: ResponsePart | unknown, chat: string, store: SessionStoreLike | undefined, l: LocaleController): TemplateResult | typeof nothing {
+/**
+ * What a part renders inside `<ahp-chat>`; unknown kinds render nothing. `answerable` (the element, for
+ * parts of the active turn) lets an open input request be answered in place.
+ */
+export function renderPart(part: ResponsePart | unknown, chat: string, store: SessionStoreLike | undefined, l: LocaleController, answerable?: HTMLElement): TemplateResult | typeof nothing {
   if (!isRecord(part)) return nothing;
   switch (part.kind) {
     case 'markdown':
@@ -37,7 +41,9 @@ export function renderPart(part: ResponsePart | unknown, chat: string, store: Se
       return html`<p class="reference" data-part="contentRef">${l.t('chat.attachment')} <span class="uri">${str(part.uri)}</span></p>`;
     case 'inputRequest': {
       const request = isRecord(part.request) ? part.request : {};
-      return html`<p class="input-request" data-part="inputRequest">${str(request.message) || l.t('chat.inputRequest')}</p>`;
+      return part.response === undefined && answerable
+        ? renderInputRequestForm(request, { chat, store, host: answerable, l })
+        : renderAnsweredRequest(request, part.response, l);
     }
     case 'error': {
       const error = isRecord(part.error) ? part.error : {};

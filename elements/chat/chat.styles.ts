@@ -1,6 +1,7 @@
 import { css } from 'lit';
 import { tokenStyles } from '../shared/tokens.js';
 import { controlStyles } from '../shared/controls.styles.js';
+import { inputRequestStyles } from '../shared/input-request.styles.js';
 
 /**
  * @cssprop --ahp-chat-transcript-max-height - Largest height of the scrolling transcript (default 28rem).
@@ -9,6 +10,7 @@ import { controlStyles } from '../shared/controls.styles.js';
 export const chatStyles = [
   tokenStyles,
   controlStyles,
+  inputRequestStyles,
   css`
     :host {
       --_transcript-max: var(--ahp-chat-transcript-max-height, 28rem);

@@ -12,6 +12,7 @@ import { AhpChatCancelEvent, AhpChatSendEvent } from '../shared/events.js';
 import { LocaleController } from '../shared/i18n.js';
 import { ChatController } from './chat-controller.js';
 import { partKey, renderPart } from './chat-parts.js';
+import { renderActivity, renderHistoryNote, renderPending, renderResume } from './chat-state-extras.js';
 import { chatStyles } from './chat.styles.js';
 import { elapsedSince, newTurnId } from './turn-id.js';
 import { APP_MESSAGE_META_KEY } from '../../src/apps/types.js';
@@ -87,6 +88,10 @@ function rowsOf(turns: unknown, active: unknown): Row[] {
  * @csspart input - The message textarea.
  * @csspart send - The Send button.
  * @csspart stop - The Stop button (only while a turn is active).
+ * @csspart activity - What the agent is doing now (the chat's `activity`), while it says.
+ * @csspart pending - The steering and queued messages waiting to be sent, each with Remove.
+ * @csspart history-note - "Earlier messages are not shown" when the transcript is a tail of a longer history.
+ * @csspart resume - The Resume button under a turn that ended in a resumable error.
  * @csspart composer-hint - Why the composer cannot send now (a tool call waits for the user, or a message was sent while the response runs).
  * @cssstate loading - No store, chat or snapshot yet.
  * @cssstate empty - The chat has no turns.
@@ -94,6 +99,9 @@ function rowsOf(turns: unknown, active: unknown): Row[] {
  * @cssprop --ahp-chat-transcript-max-height - Maximum height of the transcript before it scrolls (default 28rem; `none` to fill the host).
  * @fires {AhpChatSendEvent} ahp-chat-send - Before dispatching `chat/turnStarted`; cancelable (the text then stays in the composer).
  * @fires {AhpChatCancelEvent} ahp-chat-cancel - Before dispatching `chat/turnCancelled`; cancelable.
+ * @fires {AhpChatInputAnswerEvent} ahp-chat-input-answer - Before dispatching `chat/inputCompleted` for a question answered in place; cancelable.
+ * @fires {AhpChatResumeEvent} ahp-chat-resume - Before dispatching `chat/turnResume`; cancelable.
+ * @fires {AhpChatPendingRemoveEvent} ahp-chat-pending-remove - Before dispatching `chat/pendingMessageRemoved`; cancelable.
  */
 export class AhpChat extends LitElement {
   static override styles = chatStyles;
@@ -161,8 +169,11 @@ export class AhpChat extends LitElement {
     const active = this.activeTurn;
     const canSend = !!state && !!this.chat && !active;
     const l = this.locale;
+    const target = { host: this, store: this.currentStore, chat: this.chat ?? '', l };
     return html`
       ${state ? keyed(this.chat, this.renderTranscript(state.turns, active)) : html`<p class="empty" data-empty="loading">${l.t('loading')}</p>`}
+      ${state ? renderActivity(state) : nothing}
+      ${state ? renderPending(state, target) : nothing}
       <form part="composer" class="composer" @submit=${this.onSubmit}>
         <label class="visually-hidden" for="input">${l.t('chat.inputLabel')}</label>
         <textarea part="input" id="input" name="message" rows="2" placeholder=${l.t('chat.placeholder')} @keydown=${this.onKeyDown}></textarea>
@@ -180,6 +191,7 @@ export class AhpChat extends LitElement {
   private renderTranscript(turns: unknown, active: ActiveTurn | undefined) {
     const rows = rowsOf(turns, active);
     return html`<div part="transcript" class="transcript" role="log" aria-live="polite" aria-relevant="additions" aria-label=${this.locale.t('chat.transcript')} tabindex="0" @scroll=${this.onScroll}>
+      ${this.chatState.value ? renderHistoryNote(this.chatState.value, this.locale) : nothing}
       <div class="turns">${rows.length ? repeat(rows, (r) => r.key, (r) => this.renderTurn(r)) : html`<p class="empty" data-empty="empty">${this.locale.t('chat.empty')}</p>`}</div>
     </div>`;
   }
@@ -202,12 +214,13 @@ export class AhpChat extends LitElement {
         <p class="text">${text}</p>
       </div>
       <div class="response">
-        ${repeat(parts, partKey, (p) => renderPart(p, chat, store, l))}
+        ${repeat(parts, partKey, (p) => renderPart(p, chat, store, l, active ? this : undefined))}
         ${active && !parts.length ? html`<p class="muted" data-working>${l.t('chat.working')}</p>` : nothing}
         ${state === 'cancelled' ? html`<p class="turn-state" data-turn-state="cancelled">${l.t('chat.cancelled')}</p>` : nothing}
         ${state === 'error' && !parts.some((p) => isRecord(p) && p.kind === 'error')
           ? html`<p class="turn-state error" data-turn-state="error">${l.t('chat.failed')}</p>`
           : nothing}
+        ${!active && this.chatState.value ? renderResume(this.chatState.value, turn, { host: this, store, chat, l: this.locale }) : nothing}
       </div>
     </article>`;
   }

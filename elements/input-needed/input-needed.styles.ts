@@ -1,10 +1,12 @@
 import { css } from 'lit';
 import { tokenStyles } from '../shared/tokens.js';
 import { controlStyles } from '../shared/controls.styles.js';
+import { inputRequestStyles } from '../shared/input-request.styles.js';
 
 export const inputNeededStyles = [
   tokenStyles,
   controlStyles,
+  inputRequestStyles,
   css`
     :host {
       display: block;

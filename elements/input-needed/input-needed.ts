@@ -11,6 +11,7 @@ import { setCustomStates, tryAttachInternals } from '../shared/custom-states.js'
 import { AhpInputNeededOpenEvent } from '../shared/events.js';
 import { inputNeededStyles } from './input-needed.styles.js';
 import { LocaleController } from '../shared/i18n.js';
+import { renderInputRequestForm } from '../shared/input-request-form.js';
 
 type Rec = Record<string, unknown>;
 const isRecord = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -29,7 +30,7 @@ const sameView = (a: View | undefined, b: View | undefined): boolean =>
 const BADGES = ['toolConfirmation', 'toolAuthentication', 'toolClientExecution', 'chatInput'] as const;
 
 /** Events after which a row waits for the session to move on (unless cancelled). */
-const ANSWERS = ['ahp-tool-call-approve', 'ahp-tool-call-deny', 'ahp-tool-call-result-confirm', 'ahp-tool-call-cancel'];
+const ANSWERS = ['ahp-tool-call-approve', 'ahp-tool-call-deny', 'ahp-tool-call-result-confirm', 'ahp-tool-call-cancel', 'ahp-chat-input-answer'];
 
 /** The tool call of a tool entry with the chat and turn to answer on; undefined for other or malformed entries. */
 function toolOf(e: Rec): Rec | undefined {
@@ -42,8 +43,8 @@ function toolOf(e: Rec): Rec | undefined {
 /**
  * The session's `inputNeeded` roll-up: one row per entry with the actions that resolve it without
  * opening its chat. Tool entries render as `<ahp-tool-call>` given the entry's tool call, chat and turn
- * (approve/deny or the call's options, accept/reject a result, Grant access / Cancel); a question
- * offers "Open chat".
+ * (approve/deny or the call's options, accept/reject a result, Grant access / Cancel); an agent's
+ * question (`chatInput`) is answered in place (`chat/inputCompleted` on its chat), or "Open chat".
  *
  * @summary Everything in the session that waits for the user, with its answers.
  * @tag ahp-input-needed
@@ -59,6 +60,7 @@ function toolOf(e: Rec): Rec | undefined {
  * @fires {AhpToolCallCancelEvent} ahp-tool-call-cancel - From the `<ahp-tool-call>` rows; cancelable.
  * @fires {AhpToolCallAuthRequestEvent} ahp-auth-request - From the `<ahp-tool-call>` rows; cancelable.
  * @fires {AhpInputNeededOpenEvent} ahp-input-needed-open - "Open chat" for a chat that asks a question.
+ * @fires {AhpChatInputAnswerEvent} ahp-chat-input-answer - Before dispatching `chat/inputCompleted` for a question answered here; cancelable.
  */
 export class AhpInputNeeded extends LitElement {
   static override styles = inputNeededStyles;
@@ -134,7 +136,10 @@ export class AhpInputNeeded extends LitElement {
       ${tool
         ? html`<ahp-tool-call .toolCall=${tool} chat=${str(e.chat)} turn-id=${str(e.turnId)} .store=${this.currentStore}></ahp-tool-call>
             ${kind === 'toolClientExecution' ? html`<p class="muted">${l.t('input.waitingFor', { client: this.clientName(e.clientId) })}</p>` : nothing}`
-        : html`<p class="message">${str(request.message) || question || l.t(kind === 'chatInput' ? 'input.question' : 'input.openToAnswer')}</p>
+        : kind === 'chatInput' && typeof e.chat === 'string' && typeof request.id === 'string'
+          ? html`${renderInputRequestForm(request, { chat: e.chat, store: this.currentStore, host: this, l })}
+              <button type="button" class="link" data-action="open" @click=${() => this.dispatchEvent(new AhpInputNeededOpenEvent({ chat: entry.chat, id: entry.id }))}>${l.t('input.openChat')}</button>`
+          : html`<p class="message">${str(request.message) || question || l.t(kind === 'chatInput' ? 'input.question' : 'input.openToAnswer')}</p>
             ${typeof e.chat === 'string'
               ? html`<button type="button" data-action="open" @click=${() => this.dispatchEvent(new AhpInputNeededOpenEvent({ chat: entry.chat, id: entry.id }))}>${l.t('input.openChat')}</button>`
               : nothing}`}

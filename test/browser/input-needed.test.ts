@@ -67,7 +67,7 @@ describe('<ahp-input-needed> states', () => {
     expect(rows(el).map((r) => r.querySelector('.badge')!.textContent)).to.deep.equal([
       'Needs approval', 'Review result', 'Needs access', 'Question', 'Runs on a client', 'telepathy',
     ]);
-    expect(rows(el).map(buttons)).to.deep.equal([['approve', 'deny'], ['accept', 'reject'], ['grant-access', 'cancel'], ['open'], [], ['open']]);
+    expect(rows(el).map(buttons)).to.deep.equal([['approve', 'deny'], ['accept', 'reject'], ['grant-access', 'cancel'], ['answer', 'decline', 'open'], [], ['open']]);
     expect(el.matches(':state(waiting)')).to.be.true;
     expect(el.shadowRoot!.querySelector('[part="list"]')!.localName).to.equal('ul');
     await expect(el).to.be.accessible();
@@ -217,10 +217,10 @@ describe('<ahp-input-needed> answers', () => {
     expect(store.sent).to.deep.equal([{ action, channel: CHAT }]);
   });
 
-  it('Open chat fires ahp-input-needed-open for a question', async () => {
+  it('Open chat fires ahp-input-needed-open for a question (which is also answerable in place)', async () => {
     const { el, store } = await render([chatInput()]);
     const r = row(el, 'in-4');
-    expect(r.querySelector('.message')!.textContent).to.equal('Which branch should I use?');
+    expect(r.querySelector('form.input-request .question')!.textContent).to.equal('Which branch should I use?');
     setTimeout(() => btn(r, 'open').click());
     const event = await oneEvent(el, 'ahp-input-needed-open');
     expect(event.detail).to.deep.equal({ chat: CHAT, id: 'in-4' });
