@@ -3,6 +3,7 @@ import { connectSession, type ConnectSessionOptions, type SessionConnection } fr
 import type { AnyAction } from '../protocol/actions.js';
 import type { ChatState, SessionState } from '../protocol/session.js';
 import type { ActionFailure } from '../store/types.js';
+import { diffState } from './state-patch.js';
 import type { AttachOptions, SessionWorkerApi, WorkerCallError, WorkerEvent } from './worker-messages.js';
 
 export interface SessionWorkerOptions {
@@ -105,17 +106,26 @@ export function createSessionWorkerApi(options: SessionWorkerOptions = {}): Sess
     if (att.detached) return;
     const { store } = att.entry.conn;
     const batch: WorkerEvent[] = [];
+    // Changes, not whole states: the diff walks only what the reducers copied since the view last sent.
     if (att.stateDirty) {
       att.stateDirty = false;
       const state = store.getState();
-      if (state !== att.sentState) batch.push({ type: 'state', state });
+      if (state !== att.sentState) {
+        const ops = att.sentState === UNSENT ? undefined : diffState(att.sentState, state);
+        if (!ops) batch.push({ type: 'state', state });
+        else if (ops.length > 0) batch.push({ type: 'patch', ops });
+      }
       att.sentState = state;
     }
     for (const [uri, watch] of att.chats) {
       if (!watch.dirty) continue;
       watch.dirty = false;
       const state = store.getChatState(uri);
-      if (state !== watch.sent) batch.push({ type: 'chat', uri, state });
+      if (state !== watch.sent) {
+        const ops = watch.sent === UNSENT ? undefined : diffState(watch.sent, state);
+        if (!ops) batch.push({ type: 'chat', uri, state });
+        else if (ops.length > 0) batch.push({ type: 'chat-patch', uri, ops });
+      }
       watch.sent = state;
     }
     batch.push(...att.queue);
@@ -269,6 +279,18 @@ export function createSessionWorkerApi(options: SessionWorkerOptions = {}): Sess
 
     reconnectNow(id) {
       attachments.get(id)?.entry.conn.reconnectNow();
+    },
+
+    resync(id) {
+      const att = attachments.get(id);
+      if (!att) return;
+      att.sentState = UNSENT;
+      att.stateDirty = true;
+      for (const watch of att.chats.values()) {
+        watch.sent = UNSENT;
+        watch.dirty = true;
+      }
+      schedule(att);
     },
 
     authenticate(id, params) {

@@ -3,6 +3,7 @@ import type { ChatState, SessionState } from '../protocol/session.js';
 import type { AuthenticateRequest } from '../client/ahp-client.js';
 import type { ConnectionState } from '../client/connection-state.js';
 import type { ActionFailure } from '../store/types.js';
+import type { PatchOp } from './state-patch.js';
 
 /** What a page asks the worker for when it attaches to a session. */
 export interface AttachOptions {
@@ -23,10 +24,14 @@ export interface AttachOptions {
  * carries the worker's newest view; later events in the batch already happened before it.
  */
 export type WorkerEvent =
-  /** The session's optimistic view in the worker. */
+  /** The session's optimistic view in the worker, whole (the first time, after a resync, or when it went away). */
   | { type: 'state'; state: SessionState | undefined }
-  /** A chat this page watches: its optimistic view in the worker. */
+  /** The session's view changed: the changes from the view last sent to this page. */
+  | { type: 'patch'; ops: PatchOp[] }
+  /** A chat this page watches: its optimistic view in the worker, whole. */
   | { type: 'chat'; uri: string; state: ChatState | undefined }
+  /** A chat this page watches changed: the changes from the view last sent to this page. */
+  | { type: 'chat-patch'; uri: string; ops: PatchOp[] }
   | { type: 'connection'; state: ConnectionState }
   /** The worker's store took the page's action `localId` (its view includes it from now on) as wire clientSeq `clientSeq`. */
   | { type: 'ack'; localId: number; clientSeq: number }
@@ -52,6 +57,8 @@ export interface SessionWorkerApi {
   releaseChat(attachment: number, uri: string): void;
   /** Skips the backoff wait of a pending reconnect. */
   reconnectNow(attachment: number): void;
+  /** Sends the page whole views again (it could not apply a patch). */
+  resync(attachment: number): void;
   /** Hands a token to the host over the worker's connection (`authenticate`). */
   authenticate(attachment: number, params: AuthenticateRequest): Promise<void>;
   /** Sends `createChat` for the session with these params (`chat`, `initialMessage?`, `workingDirectories?`). */

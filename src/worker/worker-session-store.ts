@@ -7,6 +7,7 @@ import { sessionReducer } from '../reducers/session-reducer.js';
 import { checkActionSize, isChatChannel, routeAction } from '../store/channel-routing.js';
 import { StoreListeners } from '../store/store-listeners.js';
 import type { ActionFailure, SessionStoreLike } from '../store/types.js';
+import { applyPatch, type PatchOp } from './state-patch.js';
 import { reuseEqual } from './structural-merge.js';
 import type { WorkerEvent } from './worker-messages.js';
 
@@ -15,6 +16,8 @@ export interface WorkerStoreBridge {
   dispatch(localId: number, action: AnyAction, channel: string | undefined): void;
   watchChat(uri: string): void;
   releaseChat(uri: string): void;
+  /** Asks the worker for whole views again (a patch did not fit). */
+  resync?(): void;
 }
 
 /** A failure as a page sees it: `clientSeq` is the page-local id `dispatch` returned. */
@@ -37,9 +40,10 @@ interface ChatMirror {
 
 /**
  * The page side of worker mode: a synchronous `SessionStoreLike` over a local mirror of the store in
- * a worker. The worker sends its newest views as events (`receive`); each one is merged into the
- * previous view so unchanged subtrees keep their identity and per-server / per-tool-call listeners
- * wake only on real changes.
+ * a worker. The worker sends a view whole once, then only its changes (`patch` events, applied by copying
+ * just the changed paths), so unchanged subtrees keep their identity and per-server / per-tool-call
+ * listeners wake only on real changes. A whole view sent again (after a resync) is merged into the
+ * previous one for the same reason; a patch that does not fit asks the worker for whole views.
  *
  * Dispatch across the async boundary: `dispatch` applies the action to the mirror at once (with the
  * same reducers), forwards it to the worker and returns a page-local id (1, 2, 3, … per page store),
@@ -153,10 +157,25 @@ export class WorkerSessionStore implements SessionStoreLike {
           this.base = reuseEqual(this.view, event.state);
           touched.add(this.channel);
           break;
+        case 'patch': {
+          const next = this.patched(this.base, event.ops);
+          if (next === undefined) break;
+          this.base = next;
+          touched.add(this.channel);
+          break;
+        }
         case 'chat': {
           const mirror = this.chats.get(event.uri);
           if (!mirror) break;
           mirror.base = reuseEqual(mirror.view, event.state);
+          touched.add(event.uri);
+          break;
+        }
+        case 'chat-patch': {
+          const mirror = this.chats.get(event.uri);
+          const next = mirror ? this.patched(mirror.base, event.ops) : undefined;
+          if (!mirror || next === undefined) break;
+          mirror.base = next;
           touched.add(event.uri);
           break;
         }
@@ -174,6 +193,21 @@ export class WorkerSessionStore implements SessionStoreLike {
     }
     for (const channel of touched) this.refresh(channel);
     this.reportFailures(failures);
+  }
+
+  /** `base` with the worker's changes applied; undefined (and a resync asked for) when they do not fit. */
+  private patched<S>(base: S | undefined, ops: PatchOp[]): S | undefined {
+    if (base === undefined) {
+      this.bridge.resync?.();
+      return undefined;
+    }
+    try {
+      return applyPatch(base, ops);
+    } catch (err) {
+      console.warn('WorkerSessionStore: a patch from the worker did not fit; asking for the whole state', err);
+      this.bridge.resync?.();
+      return undefined;
+    }
   }
 
   /** Marks the store closed for good: unacked dispatches are reported as dropped, later events are ignored. */

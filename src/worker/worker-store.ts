@@ -135,6 +135,7 @@ export function connectSessionOverEndpoint(endpoint: Endpoint, options: Endpoint
         ),
       watchChat: (uri) => call((id) => remote.watchChat(id, uri)),
       releaseChat: (uri) => call((id) => remote.releaseChat(id, uri)),
+      resync: () => call((id) => remote.resync(id)),
     },
   });
 

@@ -5,6 +5,7 @@ import { chatReducer, sessionReducer } from '../../src/reducers/index.js';
 import { selectToolCall } from '../../src/store/index.js';
 import { WorkerSessionStore, type WorkerActionFailure } from '../../src/worker/worker-session-store.js';
 import type { WorkerEvent } from '../../src/worker/worker-messages.js';
+import { diffState } from '../../src/worker/state-patch.js';
 
 const SESSION = 'ahp-session:/w';
 const CHAT = 'ahp-chat:/c1';
@@ -46,6 +47,7 @@ function setup() {
       },
       watchChat: (uri) => void calls.push(['watchChat', uri]),
       releaseChat: (uri) => void calls.push(['releaseChat', uri]),
+      resync: () => void calls.push(['resync']),
     },
   });
   const failures: WorkerActionFailure[] = [];
@@ -70,6 +72,22 @@ describe('WorkerSessionStore: mirror of the worker store', () => {
     assert.deepEqual(store.getState(), sessionState());
     assert.equal('getConnectionState' in store, false);
     assert.deepEqual(wakes, ['session', 'a', 'b', 'c']);
+  });
+
+  it('applies patches: only the changed server wakes, untouched objects keep their identity; a patch that does not fit asks for a resync', () => {
+    const { store, wakes, send, calls } = setup();
+    const s0 = sessionState();
+    send({ type: 'state', state: s0 });
+    wakes.length = 0;
+    const before = store.getState()!;
+    const s1 = sessionReducer(s0, { type: 'session/mcpServerStateChanged', id: 'c', state: { kind: 'error', error: { errorType: 'exit', message: 'x' } } } as AnyAction);
+    send({ type: 'patch', ops: diffState(s0, s1)! });
+    assert.deepEqual(store.getState(), s1);
+    assert.deepEqual(wakes, ['session', 'c']);
+    assert.equal(store.getState()!.customizations![0], before.customizations![0], 'server a keeps its object');
+    send({ type: 'patch', ops: [['a', ['customizations', 0, 'state'], [1]]] });
+    assert.deepEqual(calls.filter((c) => c[0] === 'resync'), [['resync']]);
+    assert.deepEqual(store.getState(), s1, 'the view is left as it was');
   });
 
   it('wakes nobody for a deep-equal clone and only the changed server otherwise', () => {
