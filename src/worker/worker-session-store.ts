@@ -149,6 +149,8 @@ export class WorkerSessionStore implements SessionStoreLike {
   receive(events: readonly WorkerEvent[]): void {
     if (this.closed || !Array.isArray(events)) return;
     const touched = new Set<string>();
+    /** Channels where this batch settled one of this page's actions (acked or failed). */
+    const settled = new Set<string>();
     const failures: WorkerActionFailure[] = [];
     for (const event of events) {
       if (typeof event !== 'object' || event === null) continue;
@@ -185,13 +187,14 @@ export class WorkerSessionStore implements SessionStoreLike {
           if (p) {
             this.pending.delete(event.localId);
             touched.add(p.channel);
+            settled.add(p.channel);
           }
           if (event.type === 'failure') failures.push({ ...event.failure, clientSeq: event.localId, wireClientSeq: event.failure.clientSeq });
           break;
         }
       }
     }
-    for (const channel of touched) this.refresh(channel);
+    for (const channel of touched) this.refresh(channel, settled.has(channel));
     this.reportFailures(failures);
   }
 
@@ -226,10 +229,13 @@ export class WorkerSessionStore implements SessionStoreLike {
   }
 
   /** Recomputes a channel's view (confirmed-in-worker base + this page's unacked actions) and wakes what changed. */
-  private refresh(channel: string): void {
+  private refresh(channel: string, settled = false): void {
     if (channel === this.channel) {
       const prev = this.view;
-      const next = this.fold(this.base, channel, sessionReducer, prev);
+      let next = this.fold(this.base, channel, sessionReducer, prev);
+      // This page's actions were just settled: what they built and what the worker confirmed look alike but
+      // are other objects; keep the ones the page already had (and patch that base from now on).
+      if (settled && next === this.base && next !== undefined && prev !== undefined) next = this.base = reuseEqual(prev, next);
       if (next === prev) return;
       this.view = next;
       this.listeners.sessionChanged(prev, next);
@@ -237,8 +243,9 @@ export class WorkerSessionStore implements SessionStoreLike {
     }
     const mirror = this.chats.get(channel);
     if (!mirror) return;
-    const next = this.fold(mirror.base, channel, chatReducer, mirror.view);
     const prev = mirror.view;
+    let next = this.fold(mirror.base, channel, chatReducer, prev);
+    if (settled && next === mirror.base && next !== undefined && prev !== undefined) next = mirror.base = reuseEqual(prev, next);
     if (next === prev) return;
     mirror.view = next;
     this.listeners.chatChanged(channel, prev, next);

@@ -147,11 +147,18 @@ for (const mode of MODES) {
       const { host, store } = await open();
       const changes: number[] = [];
       store.subscribe(() => changes.push(1));
+      const wakes: string[] = [];
+      for (const id of ['a', 'b', 'c']) store.subscribeMcpServer(id, (s) => wakes.push(`${id}:${s?.state.kind}`));
       const seq = store.dispatch({ type: 'session/mcpServerStartRequested', id: 'b' });
       assert.equal(typeof seq, 'number');
       assert.equal(kind(store.getState(), 'b'), 'starting', 'optimistic before any answer');
       assert.ok(changes.length >= 1, 'listeners woken by the optimistic change');
+      store.dispatch({ type: 'session/customizationToggled', id: 'c', enablement: [{ kind: 'global', enabled: false }] } as AnyAction);
       await until(() => kind(host.getSessionState(SESSION), 'b') === 'starting', 'the host to apply it');
+      // A later host change is seen after the echoes: by then both actions are confirmed.
+      host.dispatchServerAction(SESSION, { type: 'session/titleChanged', title: 'after' } as AnyAction);
+      await until(() => store.getState()?.title === 'after', 'the later change');
+      assert.deepEqual(wakes, ['b:starting', 'c:ready'], 'each server woke once, for its optimistic change; confirming it wakes nobody');
       host.dispatchServerAction(SESSION, { type: 'session/mcpServerStateChanged', id: 'b', state: { kind: 'ready' } } as AnyAction);
       await until(() => kind(store.getState(), 'b') === 'ready', 'the server state from the host');
       assert.deepEqual(store.getState(), wire(host.getSessionState(SESSION)));
