@@ -12,21 +12,38 @@ export const needsInput = (tc: unknown): boolean => isRecord(tc) && STATUS_OPEN_
 /** True for a tool call that has finished (completed or cancelled). */
 export const isTerminal = (tc: unknown): boolean => isRecord(tc) && (tc.status === 'completed' || tc.status === 'cancelled');
 
-/** Removes undefined values so absent fields stay absent. */
+/**
+ * Sets `o[key] = value` unless the value is undefined, so absent fields stay absent. Tool calls are built this
+ * way instead of spreading and then deleting undefined keys: `delete` turns an object into a slow dictionary,
+ * which made every tool-call fold several times slower and the tool call twice as big.
+ */
+function put(o: Rec, key: string, value: unknown): void {
+  if (value !== undefined) o[key] = value;
+}
+
+/** Removes undefined values; only for the rare inputs (a result field explicitly undefined) the builders cannot avoid. */
 function compact(o: Rec): Rec {
   for (const k of Object.keys(o)) if (o[k] === undefined) delete o[k];
   return o;
 }
 
-/** ToolCallBase fields of a tool call. */
-const baseOf = (tc: Rec): Rec =>
-  compact({ toolCallId: tc.toolCallId, toolName: tc.toolName, displayName: tc.displayName, intention: tc.intention, contributor: tc.contributor, _meta: tc._meta });
+/** The fields that identify a tool call and its owner: a result cannot rename or re-own it. */
+const IDENTITY = ['toolCallId', 'toolName', 'displayName', 'contributor'] as const;
 
-/** The fields that identify a tool call and its owner (undefined ones are compacted away by the caller). */
-const identityOf = (tc: Rec): Rec => ({ toolCallId: tc.toolCallId, toolName: tc.toolName, displayName: tc.displayName, contributor: tc.contributor });
-
-/** ToolCallBase + parameter fields. */
-const paramsOf = (tc: Rec): Rec => compact({ ...baseOf(tc), invocationMessage: tc.invocationMessage ?? '', toolInput: tc.toolInput });
+/**
+ * ToolCallBase + parameter fields (`toolInput` left out when `withInput` is false). Starts from a literal
+ * of the fields every well-formed call has, so the object keeps them in-object (smaller than adding each).
+ */
+function paramsOf(tc: Rec, withInput = true): Rec {
+  const o: Rec = { toolCallId: tc.toolCallId, toolName: tc.toolName, displayName: tc.displayName, invocationMessage: tc.invocationMessage ?? '' };
+  // Only a malformed call from a snapshot lacks these; it may take the slow path.
+  if (o.toolCallId === undefined || o.toolName === undefined || o.displayName === undefined) compact(o);
+  put(o, 'intention', tc.intention);
+  put(o, 'contributor', tc.contributor);
+  put(o, '_meta', tc._meta);
+  if (withInput) put(o, 'toolInput', tc.toolInput);
+  return o;
+}
 
 const isStringOrMarkdown = (v: unknown): boolean => isString(v) || (isRecord(v) && isString(v.markdown));
 const isContributor = (v: unknown): v is Rec => isRecord(v) && isString(v.kind);
@@ -36,13 +53,12 @@ const CONFIRMED: ReadonlySet<unknown> = new Set(['not-needed', 'user-action', 's
 export function startToolCall(a: Rec): Rec | undefined {
   if (!isString(a.toolCallId) || !isString(a.toolName) || !isString(a.displayName)) return undefined;
   if (!isAbsent(a.contributor) && !isContributor(a.contributor)) return undefined;
-  return compact({
-    toolCallId: a.toolCallId, toolName: a.toolName, displayName: a.displayName,
-    intention: isString(a.intention) ? a.intention : undefined,
-    contributor: a.contributor ?? undefined,
-    _meta: isRecord(a._meta) ? a._meta : undefined,
-    status: 'streaming',
-  });
+  const tc: Rec = { toolCallId: a.toolCallId, toolName: a.toolName, displayName: a.displayName };
+  if (isString(a.intention)) tc.intention = a.intention;
+  put(tc, 'contributor', a.contributor ?? undefined);
+  if (isRecord(a._meta)) tc._meta = a._meta;
+  tc.status = 'streaming';
+  return tc;
 }
 
 /** `chat/toolCallDelta`: streaming only; appends to `partialInput`, replaces `invocationMessage` if given. */
@@ -71,20 +87,23 @@ export const ready: ToolCallTransition = (tc, a) => {
   if (from !== 'streaming' && from !== 'running' && from !== 'pending-confirmation') return tc;
   if (!isStringOrMarkdown(a.invocationMessage)) return tc;
   if (!isAbsent(a.confirmed) && !CONFIRMED.has(a.confirmed)) return tc;
-  const base = compact({
-    ...baseOf(tc),
-    intention: isString(a.intention) ? a.intention : tc.intention,
-    contributor: refineContributor(tc.contributor, a.contributor),
-    invocationMessage: a.invocationMessage,
-    toolInput: a.toolInput ?? (from === 'streaming' ? undefined : tc.toolInput),
-  });
-  if (!isAbsent(a.confirmed)) return { ...base, status: 'running', confirmed: a.confirmed };
-  const pending: Rec = { ...base, status: 'pending-confirmation' };
-  for (const k of PENDING_FIELDS) {
-    const v = a[k] ?? (from === 'pending-confirmation' ? tc[k] : undefined);
-    if (v !== undefined) pending[k] = v;
+  const next: Rec = {};
+  put(next, 'toolCallId', tc.toolCallId);
+  put(next, 'toolName', tc.toolName);
+  put(next, 'displayName', tc.displayName);
+  put(next, 'intention', isString(a.intention) ? a.intention : tc.intention);
+  put(next, 'contributor', refineContributor(tc.contributor, a.contributor));
+  put(next, '_meta', tc._meta);
+  next.invocationMessage = a.invocationMessage;
+  put(next, 'toolInput', a.toolInput ?? (from === 'streaming' ? undefined : tc.toolInput));
+  if (!isAbsent(a.confirmed)) {
+    next.status = 'running';
+    next.confirmed = a.confirmed;
+    return next;
   }
-  return pending;
+  next.status = 'pending-confirmation';
+  for (const k of PENDING_FIELDS) put(next, k, a[k] ?? (from === 'pending-confirmation' ? tc[k] : undefined));
+  return next;
 };
 
 /** `chat/toolCallConfirmed`: pending-confirmation → running (approved) or cancelled (denied/skipped). */
@@ -95,20 +114,42 @@ export const confirmed: ToolCallTransition = (tc, a) => {
   if (a.approved === true) {
     if (!CONFIRMED.has(a.confirmed)) return tc;
     const inlineInput = isString(a.editedToolInput) && !isRecord(tc.toolInput);
-    return compact({
-      ...paramsOf(tc),
-      toolInput: inlineInput ? a.editedToolInput : tc.toolInput,
-      status: 'running', confirmed: a.confirmed, selectedOption,
-    });
+    const running = paramsOf(tc, false);
+    put(running, 'toolInput', inlineInput ? a.editedToolInput : tc.toolInput);
+    running.status = 'running';
+    running.confirmed = a.confirmed;
+    put(running, 'selectedOption', selectedOption);
+    return running;
   }
   if (a.approved !== false || (a.reason !== 'denied' && a.reason !== 'skipped')) return tc;
-  return compact({
-    ...paramsOf(tc), status: 'cancelled', reason: a.reason,
-    reasonMessage: isStringOrMarkdown(a.reasonMessage) ? a.reasonMessage : undefined,
-    userSuggestion: isRecord(a.userSuggestion) ? a.userSuggestion : undefined,
-    selectedOption,
-  });
+  const cancelled = paramsOf(tc);
+  cancelled.status = 'cancelled';
+  cancelled.reason = a.reason;
+  if (isStringOrMarkdown(a.reasonMessage)) cancelled.reasonMessage = a.reasonMessage;
+  if (isRecord(a.userSuggestion)) cancelled.userSuggestion = a.userSuggestion;
+  put(cancelled, 'selectedOption', selectedOption);
+  return cancelled;
 };
+
+/** The ToolCallResult fields, copied one by one (spreading the result made every completed call ~4× bigger). */
+const RESULT_FIELD_SET: ReadonlySet<string> = new Set(['success', 'pastTenseMessage', 'content', 'structuredContent', 'error']);
+
+/** A result with only ToolCallResult fields and no explicitly undefined one (everything a host sends as JSON). */
+function isPlainResult(result: Rec): boolean {
+  for (const k in result) if (!RESULT_FIELD_SET.has(k) || result[k] === undefined) return false;
+  return true;
+}
+
+/**
+ * Any other result: every field spread on (extension fields included, an explicitly undefined one removing the
+ * field), except that a result cannot rename or re-own the tool call: subscribers and later actions find it by id.
+ */
+function withOddResult(head: Rec, tc: Rec, result: Rec, status: string): Rec {
+  const next: Rec = { ...head, ...result };
+  for (const k of IDENTITY) next[k] = tc[k];
+  next.status = status;
+  return compact(next);
+}
 
 /**
  * `chat/toolCallComplete`: from running, pending-confirmation (then confirmed 'not-needed') or
@@ -120,23 +161,41 @@ export const complete: ToolCallTransition = (tc, a) => {
   const from = tc.status;
   if (from !== 'running' && from !== 'pending-confirmation' && !(from === 'auth-required' && result.success === false)) return tc;
   const awaitConfirmation = a.requiresResultConfirmation === true && from !== 'auth-required';
-  return compact({
-    ...paramsOf(tc),
-    confirmed: from === 'pending-confirmation' ? 'not-needed' : tc.confirmed,
-    selectedOption: tc.selectedOption,
-    content: tc.content,
-    ...result,
-    // A result cannot rename or re-own the tool call: subscribers and later actions find it by id.
-    ...identityOf(tc),
-    status: awaitConfirmation ? 'pending-result-confirmation' : 'completed',
-  });
+  const status = awaitConfirmation ? 'pending-result-confirmation' : 'completed';
+  const confirmedBy = from === 'pending-confirmation' ? 'not-needed' : tc.confirmed;
+  if (!isPlainResult(result)) {
+    const head = paramsOf(tc);
+    put(head, 'confirmed', confirmedBy);
+    put(head, 'selectedOption', tc.selectedOption);
+    put(head, 'content', tc.content);
+    return withOddResult(head, tc, result, status);
+  }
+  // Most calls end here and stay in the chat's history: the fields every finished call has go in one literal (kept in-object, the smallest layout).
+  const next: Rec = {
+    toolCallId: tc.toolCallId, toolName: tc.toolName, displayName: tc.displayName, invocationMessage: tc.invocationMessage ?? '',
+    status, confirmed: confirmedBy, success: result.success, pastTenseMessage: result.pastTenseMessage,
+  };
+  put(next, 'intention', tc.intention);
+  put(next, 'contributor', tc.contributor);
+  put(next, '_meta', tc._meta);
+  put(next, 'toolInput', tc.toolInput);
+  put(next, 'selectedOption', tc.selectedOption);
+  put(next, 'content', result.content !== undefined ? result.content : tc.content);
+  put(next, 'structuredContent', result.structuredContent);
+  put(next, 'error', result.error);
+  // Only malformed input (a call from a snapshot without its names, a result without pastTenseMessage) leaves holes.
+  return next.toolName === undefined || next.displayName === undefined || next.confirmed === undefined || next.pastTenseMessage === undefined ? compact(next) : next;
 };
 
 /** `chat/toolCallResultConfirmed`: pending-result-confirmation → completed or cancelled (result-denied). */
 export const resultConfirmed: ToolCallTransition = (tc, a) => {
   if (tc.status !== 'pending-result-confirmation' || typeof a.approved !== 'boolean') return tc;
   if (a.approved) return { ...tc, status: 'completed' };
-  return compact({ ...paramsOf(tc), status: 'cancelled', reason: 'result-denied', selectedOption: tc.selectedOption });
+  const next = paramsOf(tc);
+  next.status = 'cancelled';
+  next.reason = 'result-denied';
+  put(next, 'selectedOption', tc.selectedOption);
+  return next;
 };
 
 /** `chat/toolCallContentChanged`: running only; replaces `content`. */
@@ -163,9 +222,11 @@ export const authResolved: ToolCallTransition = (tc) => {
  */
 export function forceCancel(tc: Rec): Rec {
   if (isTerminal(tc)) return tc;
-  const params = paramsOf(tc);
-  if (tc.status === 'streaming') delete params.toolInput;
-  return compact({ ...params, status: 'cancelled', reason: 'skipped', selectedOption: tc.selectedOption });
+  const next = paramsOf(tc, tc.status !== 'streaming');
+  next.status = 'cancelled';
+  next.reason = 'skipped';
+  put(next, 'selectedOption', tc.selectedOption);
+  return next;
 }
 
 /** Casts a transition result back to the protocol type. */

@@ -1,7 +1,8 @@
 import type { ActiveTurn, ChatState, ResponsePart, Turn } from '../protocol/session.js';
 import { SessionStatus } from '../protocol/session.js';
+import { editable, editableList, own } from './burst.js';
 import { forceCancel, needsInput, startToolCall, type ToolCallTransition } from './chat-tool-calls.js';
-import { isRecord, isString, replaceAt, type Rec } from './guards.js';
+import { isRecord, isString, type Rec } from './guards.js';
 import { withActivity, withStatusFlag } from './status.js';
 
 /** The active turn when `turnId` names it, else undefined. */
@@ -23,8 +24,27 @@ export function recomputeChatStatus(state: ChatState): ChatState {
   return status === state.status ? state : { ...state, status };
 }
 
+/** The state with the active turn's parts replaced (written in place when this burst owns them, see burst.ts). */
 function withActiveTurn(state: ChatState, turn: ActiveTurn, parts: ResponsePart[]): ChatState {
-  return { ...state, activeTurn: { ...turn, responseParts: parts } };
+  const nextTurn = editable(turn);
+  nextTurn.responseParts = parts;
+  const next = editable(state);
+  next.activeTurn = nextTurn;
+  return next;
+}
+
+/** A copy of `parts` (or `parts` itself when owned) with the entry at `at` replaced. */
+function partsWith(parts: readonly ResponsePart[], at: number, part: ResponsePart): ResponsePart[] {
+  const next = editableList(parts);
+  next[at] = part;
+  return next;
+}
+
+/** A copy of `parts` (or `parts` itself when owned) with `part` appended. */
+function partsPlus(parts: readonly ResponsePart[], part: ResponsePart): ResponsePart[] {
+  const next = editableList(parts);
+  next.push(part);
+  return next;
 }
 
 /** `chat/turnStarted`: no-op while any turn is active or when the id already ended. */
@@ -58,15 +78,35 @@ function consumePendingMessage(next: ChatState, id: string): void {
   else delete next.queuedMessages;
 }
 
+/** Index of the first part of this kind with this id (plain loops: these run once per streamed chunk). */
+function partIndex(parts: readonly unknown[], kind: string, id: string): number {
+  for (let i = 0; i < parts.length; i++) {
+    const p = parts[i];
+    if (isRecord(p) && p.kind === kind && p.id === id) return i;
+  }
+  return -1;
+}
+
+/** Index of the first tool-call part whose tool call has this id. */
+function toolCallIndex(parts: readonly unknown[], id: string): number {
+  for (let i = 0; i < parts.length; i++) {
+    const p = parts[i];
+    if (isRecord(p) && p.kind === 'toolCall' && isRecord(p.toolCall) && p.toolCall.toolCallId === id) return i;
+  }
+  return -1;
+}
+
 /** `chat/delta` and `chat/reasoning`: grow the markdown/reasoning part with that id. */
 export const growPart = (kind: 'markdown' | 'reasoning') => (state: ChatState, a: Rec): ChatState => {
   const turn = activeTurnFor(state, a.turnId);
   if (!turn || !isString(a.partId) || !isString(a.content)) return state;
-  const at = turn.responseParts.findIndex((p) => isRecord(p) && p.kind === kind && (p as { id?: unknown }).id === a.partId);
+  const at = partIndex(turn.responseParts, kind, a.partId);
   const part = turn.responseParts[at] as { content?: unknown } | undefined;
   if (!part) return state;
   const content = (isString(part.content) ? part.content : '') + a.content;
-  return withActiveTurn(state, turn, replaceAt(turn.responseParts, at, { ...part, content } as ResponsePart));
+  const grown = editable(part);
+  grown.content = content;
+  return withActiveTurn(state, turn, partsWith(turn.responseParts, at, grown as ResponsePart));
 };
 
 /** `chat/responsePart`: appends a part (error parts only come through `chat/error`; tool calls only through toolCallStart). */
@@ -74,7 +114,7 @@ export function responsePart(state: ChatState, a: Rec): ChatState {
   const turn = activeTurnFor(state, a.turnId);
   const part = a.part;
   if (!turn || !isRecord(part) || !isString(part.kind) || part.kind === 'error' || part.kind === 'toolCall') return state;
-  return recomputeChatStatus(withActiveTurn(state, turn, [...turn.responseParts, part as unknown as ResponsePart]));
+  return recomputeChatStatus(withActiveTurn(state, turn, partsPlus(turn.responseParts, part as unknown as ResponsePart)));
 }
 
 /** `chat/usage`. */
@@ -89,21 +129,25 @@ export function toolCallStart(state: ChatState, a: Rec): ChatState {
   const turn = activeTurnFor(state, a.turnId);
   const toolCall = turn && startToolCall(a);
   if (!turn || !toolCall) return state;
-  return withActiveTurn(state, turn, [...turn.responseParts, { kind: 'toolCall', toolCall } as unknown as ResponsePart]);
+  const part = own({ kind: 'toolCall', toolCall }) as unknown as ResponsePart;
+  return withActiveTurn(state, turn, partsPlus(turn.responseParts, part));
 }
 
 /** Wraps a tool-call transition: finds the part by turnId + toolCallId, applies it, replaces `_meta` if given, recomputes status. */
 export const onToolCall = (transition: ToolCallTransition) => (state: ChatState, a: Rec): ChatState => {
   const turn = activeTurnFor(state, a.turnId);
   if (!turn || !isString(a.toolCallId)) return state;
-  const at = turn.responseParts.findIndex((p) => toolCallOf(p)?.toolCallId === a.toolCallId);
+  const at = toolCallIndex(turn.responseParts, a.toolCallId);
   const tc = toolCallOf(turn.responseParts[at]);
   if (!tc) return state;
   let next = transition(tc, a);
   if (next === tc) return state;
   if (isRecord(a._meta)) next = { ...next, _meta: a._meta };
-  const part = { ...(turn.responseParts[at] as object), toolCall: next } as unknown as ResponsePart;
-  return recomputeChatStatus(withActiveTurn(state, turn, replaceAt(turn.responseParts, at, part)));
+  const part = editable(turn.responseParts[at] as unknown as Rec);
+  part.toolCall = next;
+  const updated = withActiveTurn(state, turn, partsWith(turn.responseParts, at, part as unknown as ResponsePart));
+  // Only a tool call that starts or stops waiting for the user can move the activity bits; skipping the scan of every part keeps deltas O(1).
+  return needsInput(tc) === needsInput(next) ? updated : recomputeChatStatus(updated);
 };
 
 function endTime(startedAt: string, duration: number): string | undefined {

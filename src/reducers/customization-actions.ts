@@ -99,27 +99,33 @@ export function customizationToggled(state: SessionState, a: Rec): SessionState 
 const isBareState = (s: McpServerCustomization, kind: string): boolean =>
   isRecord(s.state) && s.state.kind === kind && Object.keys(s.state).length === 1 && !('channel' in s);
 
+/** The server with a new state and channel (none: the key is left out), built without `delete`, which would make it a slow dictionary object. */
+function withServerState(s: McpServerCustomization, state: McpServerCustomization['state'], channel: unknown): McpServerCustomization {
+  if (channel !== undefined) return { ...s, state, channel } as McpServerCustomization;
+  if (!('channel' in s)) return { ...s, state };
+  const { channel: _stale, ...rest } = s as McpServerCustomization & { channel?: unknown };
+  return { ...rest, state };
+}
+
 /** `session/mcpServerStateChanged`: sets `state` and `channel` (absent channel → cleared). */
 export function mcpServerStateChanged(state: SessionState, a: Rec): SessionState {
   const next = a.state;
   const channel = a.channel;
   if (!isRecord(next) || !isString(next.kind) || !(isAbsent(channel) || isString(channel))) return state;
-  return updateMcpServer(state, a.id, (s) =>
-    withKey({ ...s, state: next as unknown as McpServerCustomization['state'] }, 'channel', channel ?? undefined),
-  );
+  return updateMcpServer(state, a.id, (s) => withServerState(s, next as unknown as McpServerCustomization['state'], channel ?? undefined));
 }
 
 /** `session/mcpServerStartRequested`: optimistic `starting`, stale channel cleared. */
 export function mcpServerStartRequested(state: SessionState, a: Rec): SessionState {
   return updateMcpServer(state, a.id, (s) =>
-    isBareState(s, 'starting') ? s : withKey({ ...s, state: { kind: 'starting' } }, 'channel', undefined),
+    isBareState(s, 'starting') ? s : withServerState(s, { kind: 'starting' }, undefined),
   );
 }
 
 /** `session/mcpServerStopRequested`: optimistic `stopped`, channel cleared. */
 export function mcpServerStopRequested(state: SessionState, a: Rec): SessionState {
   return updateMcpServer(state, a.id, (s) =>
-    isBareState(s, 'stopped') ? s : withKey({ ...s, state: { kind: 'stopped' } }, 'channel', undefined),
+    isBareState(s, 'stopped') ? s : withServerState(s, { kind: 'stopped' }, undefined),
   );
 }
 

@@ -1,6 +1,11 @@
 import type { Customization, McpServerCustomization } from '../protocol/customizations.js';
 import type { SessionState } from '../protocol/session.js';
-import { indexBy, isRecord, replaceAt } from './guards.js';
+import { editable, editableList } from './burst.js';
+import { carrySlots, serverSlots } from './customization-index.js';
+import { isRecord, type Rec } from './guards.js';
+
+/** A customization holding children (plugin, directory). */
+type Container = Rec & { children: unknown[] };
 
 /** Anything that may carry an enablement decision (customizations old and new, containers, children). */
 export interface EnablementCarrier {
@@ -49,20 +54,16 @@ export function forEachMcpServer(state: SessionState | undefined, fn: (server: M
 
 /**
  * Finds an MCP server by id: the top level first (a non-MCP top-level hit ends the search), then the
- * children of every container.
+ * children of every container. O(1) through the list's slot index (see customization-index.ts).
  */
 export function locateMcpServer(state: SessionState | undefined, id: unknown): McpServerLocation | undefined {
   const list: unknown = state?.customizations;
   if (!Array.isArray(list) || typeof id !== 'string') return undefined;
-  const top = indexBy(list, 'id', id);
-  if (top >= 0) return isMcpServer(list[top]) ? { server: list[top] } : undefined;
-  for (const c of list) {
-    const children = childrenOf(c);
-    if (!children) continue;
-    const child = children[indexBy(children, 'id', id)];
-    if (isMcpServer(child)) return { server: child, container: c as Customization };
-  }
-  return undefined;
+  const slot = serverSlots(list).get(id);
+  if (!slot) return undefined;
+  if (slot.child < 0) return { server: list[slot.at] as McpServerCustomization };
+  const container = list[slot.at] as Customization;
+  return { server: (container as unknown as Rec & { children: unknown[] }).children[slot.child] as McpServerCustomization, container };
 }
 
 /** The MCP server with this id (top-level or child), or undefined. */
@@ -71,8 +72,9 @@ export function findMcpServer(state: SessionState | undefined, id: string): McpS
 }
 
 /**
- * Replaces the MCP server with this id by `update(server)`, copying only the path to it.
- * Returns the same state when there is no such server or `update` returns the same object.
+ * Replaces the MCP server with this id by `update(server)`, copying only the path to it (and in a burst
+ * not even that when the burst already copied it, see burst.ts). Returns the same state when there is no
+ * such server or `update` returns the same object.
  */
 export function updateMcpServer(
   state: SessionState,
@@ -81,24 +83,22 @@ export function updateMcpServer(
 ): SessionState {
   const list: unknown = state.customizations;
   if (!Array.isArray(list) || typeof id !== 'string') return state;
-  const top = indexBy(list, 'id', id);
-  if (top >= 0) {
-    const entry: unknown = list[top];
-    if (!isMcpServer(entry)) return state;
-    const next = update(entry);
-    return next === entry ? state : { ...state, customizations: replaceAt(list, top, next) };
+  const slot = serverSlots(list).get(id);
+  if (!slot) return state;
+  const entry = (slot.child < 0 ? list[slot.at] : (list[slot.at] as Container).children[slot.child]) as McpServerCustomization;
+  const server = update(entry);
+  if (server === entry) return state;
+  const nextList = editableList(list as Customization[]);
+  if (slot.child < 0) nextList[slot.at] = server;
+  else {
+    const container = editable(list[slot.at] as Container);
+    const children = editableList(container.children);
+    children[slot.child] = server;
+    container.children = children;
+    nextList[slot.at] = container as unknown as Customization;
   }
-  for (let i = 0; i < list.length; i++) {
-    const container: unknown = list[i];
-    const children = childrenOf(container);
-    if (!children) continue;
-    const at = indexBy(children, 'id', id);
-    const child: unknown = children[at];
-    if (!isMcpServer(child)) continue;
-    const next = update(child);
-    if (next === child) return state;
-    const nextContainer = { ...(container as Customization), children: replaceAt(children, at, next) } as Customization;
-    return { ...state, customizations: replaceAt(list as Customization[], i, nextContainer) };
-  }
-  return state;
+  carrySlots(list, nextList);
+  const next = editable(state);
+  next.customizations = nextList;
+  return next;
 }

@@ -15,3 +15,4 @@ export { isTerminal as isToolCallTerminal, needsInput as toolCallNeedsInput } fr
 export { rootReducer, ROOT_ACTION_TYPES } from './root-reducer.js';
 export { normalizeCustomizationToggle } from './customization-toggle.js';
 export { isResumable as isResumableTurn } from './chat-history.js';
+export { foldBurst } from './burst.js';

@@ -10,6 +10,8 @@ export interface ChannelReconcilerOptions<S> {
   clientId: string;
   /** Pure, total reducer of the channel. */
   reducer: (state: S, action: AnyAction) => S;
+  /** Folds a burst of actions with one copy of each changed path; the same result as `reducer` one by one. */
+  fold?: (state: S, actions: readonly AnyAction[]) => S;
   /** How long a pending action may wait for its echo. */
   pendingTimeoutMs: number;
   /** Called after a pending action timed out and was removed; the caller refreshes and reports it. */
@@ -58,11 +60,15 @@ export class ChannelReconciler<S extends object> {
   private buffer: ActionEnvelope[] = [];
   private view: S | undefined;
   private dirty = false;
+  /** Actions applied to the confirmed state since the last refresh; undefined when the change is not just those (snapshot, pending changes). */
+  private applied: AnyAction[] | undefined = [];
+  private readonly fold: (state: S, actions: readonly AnyAction[]) => S;
 
   constructor(options: ChannelReconcilerOptions<S>, mode: ReconcilerMode = 'awaiting') {
     this.channel = options.channel;
     this.clientId = options.clientId;
     this.reducer = options.reducer;
+    this.fold = options.fold ?? ((state, actions) => actions.reduce(this.reducer, state));
     this.pendingTimeoutMs = options.pendingTimeoutMs;
     this.onTimeout = options.onTimeout;
     this.confirmSent = options.confirmSent;
@@ -105,12 +111,14 @@ export class ChannelReconciler<S extends object> {
     this.cursor = 0;
     this.buffer = [];
     this.dirty = true;
+    this.applied = undefined;
   }
 
   /** Records an action just sent with this clientSeq and starts its timeout. */
   addPending(clientSeq: number, action: AnyAction): void {
     this.pending.set(clientSeq, { action, timer: this.arm(clientSeq) });
     this.dirty = true;
+    this.applied = undefined;
   }
 
   private arm(clientSeq: number): ReturnType<typeof setTimeout> {
@@ -127,6 +135,7 @@ export class ChannelReconciler<S extends object> {
     clearTimeout(p.timer);
     this.pending.delete(clientSeq);
     this.dirty = true;
+    this.applied = undefined;
     return p.action;
   }
 
@@ -138,8 +147,9 @@ export class ChannelReconciler<S extends object> {
     this.mode = 'loaded';
     const buffered = this.buffer.sort((a, b) => a.serverSeq - b.serverSeq);
     this.buffer = [];
-    for (const env of buffered) this.apply(env);
+    this.applyAll(buffered.filter((env) => this.advance(env)).map((env) => env.action as AnyAction));
     this.dirty = true;
+    this.applied = undefined;
     return true;
   }
 
@@ -149,16 +159,28 @@ export class ChannelReconciler<S extends object> {
    * Returns the failure to report for an own rejected action.
    */
   receive(env: ActionEnvelope): ActionFailure | undefined {
-    if (!isObject(env) || env.channel !== this.channel || typeof env.serverSeq !== 'number') return undefined;
-    let failure: ActionFailure | undefined;
-    const origin = env.origin;
-    if (isObject(origin) && origin.clientId === this.clientId && typeof origin.clientSeq === 'number') {
-      const mine = this.removePending(origin.clientSeq);
-      if (mine && isRejected(env)) failure = this.failure('rejected', origin.clientSeq, mine, String(env.rejectionReason));
+    return this.receiveAll([env])[0];
+  }
+
+  /**
+   * Feeds a burst of envelopes of this channel, each as `receive` would, but folds the actions to apply
+   * in one go (one copy of each changed path, see reducers/burst.ts). Returns the failures to report.
+   */
+  receiveAll(envs: readonly ActionEnvelope[]): ActionFailure[] {
+    const failures: ActionFailure[] = [];
+    const actions: AnyAction[] = [];
+    for (const env of envs) {
+      if (!isObject(env) || env.channel !== this.channel || typeof env.serverSeq !== 'number') continue;
+      const origin = env.origin;
+      if (isObject(origin) && origin.clientId === this.clientId && typeof origin.clientSeq === 'number') {
+        const mine = this.removePending(origin.clientSeq);
+        if (mine && isRejected(env)) failures.push(this.failure('rejected', origin.clientSeq, mine, String(env.rejectionReason)));
+      }
+      if (this.mode === 'awaiting') this.buffer.push(env);
+      else if (this.mode === 'loaded' && this.advance(env)) actions.push(env.action as AnyAction);
     }
-    if (this.mode === 'awaiting') this.buffer.push(env);
-    else if (this.mode === 'loaded') this.apply(env);
-    return failure;
+    this.applyAll(actions);
+    return failures;
   }
 
   /** Drops every pending action and returns each as a `dropped` failure. */
@@ -177,14 +199,16 @@ export class ChannelReconciler<S extends object> {
   }
 
   /** Recomputes the view (confirmed with pending folded on top) if anything changed; returns the previous view when it changed identity. */
-  refresh(): { changed: boolean; prev: S | undefined } {
+  refresh(): { changed: boolean; prev: S | undefined; applied?: readonly AnyAction[] } {
     const prev = this.view;
-    if (!this.dirty) return { changed: false, prev };
+    if (!this.dirty) return { changed: false, prev, applied: [] };
     this.dirty = false;
     let view = this.confirmed;
-    if (view !== undefined) for (const p of this.pending.values()) view = this.reducer(view, p.action);
+    if (view !== undefined && this.pending.size > 0) view = this.fold(view, [...this.pending.values()].map((p) => p.action));
     this.view = view;
-    return { changed: view !== prev, prev };
+    const applied = this.applied;
+    this.applied = [];
+    return { changed: view !== prev, prev, applied };
   }
 
   /** Clears every timer (pending actions are forgotten without being reported). */
@@ -193,12 +217,18 @@ export class ChannelReconciler<S extends object> {
     this.pending.clear();
   }
 
-  private apply(env: ActionEnvelope): void {
+  /** Moves the cursor past `env`; true when its action is to be applied (not overlap, not rejected). */
+  private advance(env: ActionEnvelope): boolean {
     // Overlap with the snapshot or a replay: already part of confirmed state.
-    if (env.serverSeq <= this.cursor || this.confirmed === undefined) return;
+    if (env.serverSeq <= this.cursor || this.confirmed === undefined) return false;
     this.cursor = env.serverSeq;
-    if (isRejected(env)) return;
-    const next = this.reducer(this.confirmed, env.action as AnyAction);
+    return !isRejected(env);
+  }
+
+  private applyAll(actions: AnyAction[]): void {
+    if (actions.length === 0 || this.confirmed === undefined) return;
+    const next = actions.length === 1 ? this.reducer(this.confirmed, actions[0]!) : this.fold(this.confirmed, actions);
+    if (this.applied) for (const a of actions) this.applied.push(a);
     if (next !== this.confirmed) {
       this.confirmed = next;
       this.dirty = true;

@@ -38,6 +38,29 @@ export function changedCustomizationIds(prev: unknown, next: unknown): Set<strin
   return ids;
 }
 
+/** Actions that change at most the one customization named by their `id`. */
+const PER_SERVER_ACTIONS: ReadonlySet<string> = new Set([
+  'session/mcpServerStateChanged',
+  'session/mcpServerStartRequested',
+  'session/mcpServerStopRequested',
+  'session/mcpServerBackgroundRequested',
+  'session/customizationToggled',
+]);
+
+/**
+ * The ids a run of applied actions may have changed, when every one of them is a per-server action
+ * (a superset is fine: watchers compare before waking); undefined when anything else ran, meaning "diff the lists".
+ */
+export function changedServerIdsOf(applied: readonly unknown[] | undefined): Set<string> | undefined {
+  if (!applied) return undefined;
+  const ids = new Set<string>();
+  for (const a of applied) {
+    if (!isRecord(a) || typeof a.type !== 'string' || !PER_SERVER_ACTIONS.has(a.type)) return undefined;
+    if (typeof a.id === 'string') ids.add(a.id);
+  }
+  return ids;
+}
+
 const indexCache = new WeakMap<object, Map<string, McpServerCustomization>>();
 
 /**

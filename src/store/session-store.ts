@@ -8,6 +8,7 @@ import { sessionReducer } from '../reducers/session-reducer.js';
 import { ChannelReconciler, type ReconcilerMode } from './channel-reconciler.js';
 import { checkActionSize, isChatChannel, routeAction, type ActionSizeLimits } from './channel-routing.js';
 import { StoreListeners } from './store-listeners.js';
+import { foldBurst } from '../reducers/burst.js';
 import type { ActionFailure, SessionStoreLike } from './types.js';
 
 /** What a SessionStore needs from the connection that feeds it. */
@@ -45,6 +46,8 @@ interface ChatWatch {
 type AnyReconciler = ChannelReconciler<SessionState> | ChannelReconciler<ChatState>;
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+const foldSession = (state: SessionState, actions: readonly AnyAction[]): SessionState => foldBurst(sessionReducer, state, actions);
+const foldChat = (state: ChatState, actions: readonly AnyAction[]): ChatState => foldBurst(chatReducer, state, actions);
 
 /**
  * Optimistic store for one session and the chats watched in it (AHP §3.3): one ChannelReconciler
@@ -83,7 +86,7 @@ export class SessionStore implements SessionStoreLike {
     this.confirmSent = options.confirmSent?.bind(options);
     this.subscribeChannel = options.subscribeChannel?.bind(options);
     this.unsubscribeChannel = options.unsubscribeChannel?.bind(options);
-    this.session = this.reconciler(this.channel, sessionReducer, 'awaiting');
+    this.session = this.reconciler(this.channel, sessionReducer, foldSession, 'awaiting');
   }
 
   /** Optimistic view; undefined before the snapshot. */
@@ -201,6 +204,28 @@ export class SessionStore implements SessionStoreLike {
     this.commit(rec, failure ? [failure] : []);
   }
 
+  /**
+   * Feeds a burst of envelopes (a replay, everything one socket read delivered): the same end state as
+   * `receive` for each in turn, but each channel folds its actions with one copy of what changed and its
+   * listeners are told once.
+   */
+  receiveAll(envs: readonly ActionEnvelope[]): void {
+    if (!Array.isArray(envs)) return;
+    const byChannel = new Map<AnyReconciler, ActionEnvelope[]>();
+    let channel: string | undefined;
+    let list: ActionEnvelope[] | undefined;
+    for (const env of envs) {
+      if (!isObject(env) || typeof env.channel !== 'string') continue;
+      if (env.channel !== channel) {
+        channel = env.channel;
+        const rec = this.reconcilerOf(channel);
+        list = rec && (byChannel.get(rec) ?? byChannel.set(rec, []).get(rec));
+      }
+      list?.push(env as unknown as ActionEnvelope);
+    }
+    for (const [rec, list] of byChannel) this.commit(rec, rec.receiveAll(list));
+  }
+
   /** Drops pending actions (of one channel, or all) and reports each as `dropped` (after reconnect recovery). */
   dropPending(reason: string, channel?: string): void {
     const recs = channel !== undefined ? [this.reconcilerOf(channel)] : [this.session, ...this.chats.values()];
@@ -214,12 +239,18 @@ export class SessionStore implements SessionStoreLike {
     this.listeners.clear();
   }
 
-  private reconciler<S extends object>(channel: string, reducer: (s: S, a: AnyAction) => S, mode: ReconcilerMode): ChannelReconciler<S> {
+  private reconciler<S extends object>(
+    channel: string,
+    reducer: (s: S, a: AnyAction) => S,
+    fold: (s: S, a: readonly AnyAction[]) => S,
+    mode: ReconcilerMode,
+  ): ChannelReconciler<S> {
     const rec: ChannelReconciler<S> = new ChannelReconciler<S>(
       {
         channel,
         clientId: this.clientId,
         reducer,
+        fold,
         pendingTimeoutMs: this.pendingTimeoutMs,
         onTimeout: (f) => this.commit(rec as unknown as AnyReconciler, [f]),
         ...(this.confirmSent && { confirmSent: this.confirmSent }),
@@ -230,7 +261,7 @@ export class SessionStore implements SessionStoreLike {
   }
 
   private addChat(uri: string, mode: ReconcilerMode): ChannelReconciler<ChatState> {
-    const rec = this.reconciler<ChatState>(uri, chatReducer, mode);
+    const rec = this.reconciler<ChatState>(uri, chatReducer, foldChat, mode);
     this.chats.set(uri, rec);
     return rec;
   }
@@ -280,9 +311,9 @@ export class SessionStore implements SessionStoreLike {
 
   /** Recomputes a channel's view, wakes the listeners of what changed, forgets idle chats and reports failures. */
   private commit(rec: AnyReconciler, failures: readonly ActionFailure[]): void {
-    const { changed, prev } = rec.refresh();
+    const { changed, prev, applied } = rec.refresh();
     if (changed) {
-      if (rec === this.session) this.listeners.sessionChanged(prev as SessionState | undefined, this.session.getState());
+      if (rec === this.session) this.listeners.sessionChanged(prev as SessionState | undefined, this.session.getState(), applied);
       else this.listeners.chatChanged(rec.channel, prev as ChatState | undefined, rec.getState() as ChatState | undefined);
     }
     if (rec !== this.session && rec.pendingCount === 0 && !this.chatWatches.has(rec.channel) && this.chats.get(rec.channel) === rec) {

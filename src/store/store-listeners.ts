@@ -3,11 +3,11 @@ import type { ChatState, SessionState } from '../protocol/session.js';
 import type { ToolCallState } from '../protocol/tool-calls.js';
 import { locateMcpServer } from '../reducers/customizations.js';
 import { KeyedWatchers, addGroupedWatcher, addKeyedListener, report, sameObject } from './keyed-watchers.js';
-import { changedCustomizationIds, mcpServerIndex } from './server-changes.js';
+import { changedCustomizationIds, changedServerIdsOf } from './server-changes.js';
 import { changedToolCallIds, findToolCall, selectToolCall } from './tool-call-selectors.js';
 import type { ActionFailure } from './types.js';
 
-/** Up to this many changed ids are looked up one by one; more build the id index. */
+/** Up to this many changed tool-call ids are looked up one by one; more build the id index. */
 const FEW_CHANGES = 8;
 
 /** Deep equality of small JSON values (a server's `state`, its `enablement` list). */
@@ -71,16 +71,16 @@ export class StoreListeners<F extends ActionFailure = ActionFailure> {
     return () => void this.failures.delete(listener);
   }
 
-  /** The session view changed from `prev` to `next`: wakes session listeners and the servers that changed. */
-  sessionChanged(prev: SessionState | undefined, next: SessionState | undefined): void {
+  /**
+   * The session view changed from `prev` to `next` (by `applied`, when that is all that changed): wakes session
+   * listeners and the servers that changed, named by the actions when they are all per-server ones, else found by
+   * diffing the lists. O(1) per id: the lists carry their id index from one state to the next (reducers/customization-index.ts).
+   */
+  sessionChanged(prev: SessionState | undefined, next: SessionState | undefined, applied?: readonly unknown[]): void {
     for (const l of [...this.session]) report('subscribe', l);
     if (this.servers.size === 0 || prev?.customizations === next?.customizations) return;
-    const changed = changedCustomizationIds(prev?.customizations, next?.customizations);
-    if (changed.size <= FEW_CHANGES) this.servers.notify((id) => locateMcpServer(next, id)?.server, changed);
-    else {
-      const index = mcpServerIndex(next?.customizations);
-      this.servers.notify((id) => index.get(id), changed);
-    }
+    const changed = changedServerIdsOf(applied) ?? changedCustomizationIds(prev?.customizations, next?.customizations);
+    this.servers.notify((id) => locateMcpServer(next, id)?.server, changed);
   }
 
   /** A chat view changed (loaded, changed, forgotten): wakes its listeners and the tool calls that changed. */

@@ -30,31 +30,100 @@ function entriesOfTurn(turn: Turn | ActiveTurn | undefined, chat: string, active
 
 const chatUri = (state: ChatState): string => (typeof state.resource === 'string' ? state.resource : '');
 
-interface PastCache { chat: string; list: ToolCallEntry[]; index: Map<string, ToolCallEntry> }
-const pastCache = new WeakMap<object, PastCache>();
+interface IndexedEntry {
+  entry: ToolCallEntry;
+  /** Position of its turn in `turns`. */
+  turn: number;
+  /** The entry with the same id in an older turn. */
+  older: IndexedEntry | undefined;
+}
+
+/**
+ * Tool calls of a chat's past turns, shared by every `turns` array that starts with the same turns:
+ * ending a turn appends one, so the index grows by that turn instead of re-indexing the whole history.
+ */
+interface SharedPast {
+  chat: string;
+  /** The turns indexed so far, oldest first. */
+  turns: unknown[];
+  /** Every past tool call in order, each turn's entries after the previous turn's. */
+  list: ToolCallEntry[];
+  /** `list.length` after each indexed turn. */
+  ends: number[];
+  /** Newest entry per id; `older` leads to the same id in earlier turns. */
+  byId: Map<string, IndexedEntry>;
+}
+
+/** One `turns` array's view of a shared index: its first `count` turns. */
+interface PastView {
+  shared: SharedPast;
+  count: number;
+  list?: ToolCallEntry[];
+}
+
+const sharedByFirstTurn = new WeakMap<object, SharedPast>();
+const pastViews = new WeakMap<object, PastView>();
 interface ActiveCache { chat: string; turnId: string; list: ToolCallEntry[]; index: Map<string, ToolCallEntry> }
 const activeCache = new WeakMap<object, ActiveCache>();
 const listCache = new WeakMap<ChatState, ToolCallEntry[]>();
+const EMPTY: PastView = { shared: { chat: '', turns: [], list: [], ends: [], byId: new Map() }, count: 0, list: [] };
 
-/** Past-turn tool calls, memoized per `turns` array (it only changes when a turn ends or history loads). */
-function pastOf(state: ChatState): PastCache {
-  const turns: unknown = state.turns;
-  const chat = chatUri(state);
-  if (!Array.isArray(turns)) return { chat, list: [], index: new Map() };
-  const hit = pastCache.get(turns);
-  if (hit && hit.chat === chat) return hit;
-  const list: ToolCallEntry[] = [];
-  for (const turn of turns) entriesOfTurn(turn as Turn, chat, false, list);
-  // Newest turn wins for a repeated id; within one turn the first part wins, as in the reducer.
-  const index = new Map<string, ToolCallEntry>();
-  for (let i = list.length - 1; i >= 0; i--) {
-    const e = list[i]!;
-    const prev = index.get(e.toolCall.toolCallId);
-    if (!prev || prev.turnId === e.turnId) index.set(e.toolCall.toolCallId, e);
+function indexTurn(shared: SharedPast, turn: unknown): void {
+  const at = shared.turns.length;
+  shared.turns.push(turn);
+  const entries: ToolCallEntry[] = [];
+  entriesOfTurn(turn as Turn, shared.chat, false, entries);
+  const seen = new Set<string>();
+  for (const e of entries) {
+    const entry: IndexedEntry = { entry: e, turn: at, older: undefined };
+    shared.list.push(e);
+    // Within one turn the first part wins, as in the reducer.
+    const id = e.toolCall.toolCallId;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    entry.older = shared.byId.get(id);
+    shared.byId.set(id, entry);
   }
-  const cache = { chat, list, index };
-  pastCache.set(turns, cache);
-  return cache;
+  shared.ends.push(shared.list.length);
+}
+
+/** Past-turn tool calls of a state: its `turns` array's view, extending the shared index when turns were appended. */
+function pastOf(state: ChatState): PastView {
+  const turns: unknown = state.turns;
+  if (!Array.isArray(turns) || turns.length === 0) return EMPTY;
+  const chat = chatUri(state);
+  const hit = pastViews.get(turns);
+  if (hit && hit.shared.chat === chat) return hit;
+  const first = turns[0];
+  let shared = isRecord(first) ? sharedByFirstTurn.get(first) : undefined;
+  let common = 0;
+  if (shared && shared.chat === chat) while (common < turns.length && common < shared.turns.length && shared.turns[common] === turns[common]) common++;
+  if (!shared || shared.chat !== chat || (common < turns.length && common < shared.turns.length)) {
+    // Another history (loaded, truncated, rewritten): index it from scratch.
+    shared = { chat, turns: [], list: [], ends: [], byId: new Map() };
+    if (isRecord(first)) sharedByFirstTurn.set(first, shared);
+    common = 0;
+  }
+  for (let i = common; i < turns.length; i++) indexTurn(shared, turns[i]);
+  const view: PastView = { shared, count: turns.length };
+  pastViews.set(turns, view);
+  return view;
+}
+
+/** The past tool call with this id as `view` sees it: the newest of its turns. */
+function pastEntry(view: PastView, id: string): ToolCallEntry | undefined {
+  let e = view.shared.byId.get(id);
+  while (e && e.turn >= view.count) e = e.older;
+  return e?.entry;
+}
+
+/** The past tool calls `view` sees, oldest first. */
+function pastList(view: PastView): ToolCallEntry[] {
+  if (!view.list) {
+    const end = view.count > 0 ? view.shared.ends[view.count - 1]! : 0;
+    view.list = view.shared.list.slice(0, end);
+  }
+  return view.list;
 }
 
 /** Active-turn tool calls, memoized per `responseParts` array. */
@@ -78,7 +147,7 @@ export function listToolCalls(state: ChatState | undefined): ToolCallEntry[] {
   if (!isRecord(state)) return [];
   const cached = listCache.get(state);
   if (cached) return cached;
-  const past = pastOf(state).list;
+  const past = pastList(pastOf(state));
   const active = activeOf(state)?.list ?? [];
   const list = active.length === 0 ? past : past.length === 0 ? active : [...past, ...active];
   listCache.set(state, list);
@@ -88,7 +157,7 @@ export function listToolCalls(state: ChatState | undefined): ToolCallEntry[] {
 /** The tool call with this id: the active turn first, then past turns newest first. */
 export function selectToolCall(state: ChatState | undefined, toolCallId: string): ToolCallEntry | undefined {
   if (!isRecord(state) || typeof toolCallId !== 'string') return undefined;
-  return activeOf(state)?.index.get(toolCallId) ?? pastOf(state).index.get(toolCallId);
+  return activeOf(state)?.index.get(toolCallId) ?? pastEntry(pastOf(state), toolCallId);
 }
 
 /** Same answer as `selectToolCall`, found by scanning the active turn instead of indexing it: cheaper for one lookup per state. */
@@ -101,7 +170,7 @@ export function findToolCall(state: ChatState | undefined, toolCallId: string): 
       if (tc?.toolCallId === toolCallId) return tc;
     }
   }
-  return pastOf(state).index.get(toolCallId)?.toolCall;
+  return pastEntry(pastOf(state), toolCallId)?.toolCall;
 }
 
 const serverCache = new WeakMap<ChatState, Map<string, ToolCallEntry[]>>();

@@ -6,6 +6,7 @@ import { chatReducer } from '../../src/reducers/index.js';
 import type { SessionStore } from '../../src/store/index.js';
 import { CHAT, ME, SESSION, benchStore, chatWithToolCalls, sequence, serverIds, sessionWithServers, tc } from './fixtures.js';
 import { fmt, measure, printTable, rateRows, type Measurement } from './timing.js';
+import { runWorkloads } from './workloads-bench.js';
 
 const SERVERS = 1000;
 const started = performance.now();
@@ -193,5 +194,7 @@ printTable(
   ['change', 'changes', 'server wake-ups/change', 'tool-call wake-ups/change', 'wrong wake-ups', 'time/change'],
   [...wakeUps(false), ...wakeUps(true)],
 );
+
+runWorkloads();
 
 console.log(`\nNode ${process.version}, ${cpus().length} CPU(s) (${cpus()[0]?.model ?? 'unknown'}); client id ${ME}; total ${((performance.now() - started) / 1000).toFixed(1)} s`);

@@ -1,0 +1,52 @@
+/** Where an MCP server sits: `list[at]`, or `list[at].children[child]` when `child >= 0`. */
+export interface ServerSlot {
+  at: number;
+  child: number;
+}
+
+type Rec = Record<string, unknown>;
+const isRecord = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isMcpServer = (c: unknown): boolean => isRecord(c) && c.type === 'mcpServer';
+const idOf = (c: unknown): string | undefined => (isRecord(c) && typeof c.id === 'string' ? c.id : undefined);
+
+/** The slot map of a list; an id claimed by a non-server top-level entry maps to undefined (the search ends there). */
+type Slots = Map<string, ServerSlot | undefined>;
+
+const slotsByList = new WeakMap<readonly unknown[], Slots>();
+
+/**
+ * MCP servers of a customizations list by id, with `locateMcpServer`'s precedence: the first top-level
+ * entry with an id owns it (a non-server there hides same-id children); otherwise the first container
+ * whose first child with that id is a server. Built once per list (O(n)) and carried to the lists
+ * derived from it by `carrySlots`, so a server update finds its server in O(1) instead of scanning.
+ */
+export function serverSlots(list: readonly unknown[]): Slots {
+  let slots = slotsByList.get(list);
+  if (slots) return slots;
+  slots = new Map();
+  for (let i = 0; i < list.length; i++) {
+    const c = list[i];
+    const id = idOf(c);
+    if (id !== undefined && !slots.has(id)) slots.set(id, isMcpServer(c) ? { at: i, child: -1 } : undefined);
+  }
+  for (let i = 0; i < list.length; i++) {
+    const c = list[i];
+    if (!isRecord(c) || c.type === 'mcpServer' || !Array.isArray(c.children)) continue;
+    const seenHere = new Set<string>();
+    c.children.forEach((child: unknown, j: number) => {
+      const id = idOf(child);
+      if (id === undefined || seenHere.has(id)) return;
+      seenHere.add(id);
+      if (!slots!.has(id) && isMcpServer(child)) slots!.set(id, { at: i, child: j });
+    });
+  }
+  slotsByList.set(list, slots);
+  return slots;
+}
+
+/** Hands `from`'s slot map to `to`, a list with the same ids in the same places (an entry replaced by one with its id). */
+export function carrySlots(from: readonly unknown[], to: readonly unknown[]): void {
+  if (from === to) return;
+  const slots = slotsByList.get(from);
+  if (slots) slotsByList.set(to, slots);
+}
