@@ -3,7 +3,7 @@
  * variables), the sandbox proxy's script and the response headers a server puts on the proxy page.
  * DOM-free at import time; its own entry so the core stays small.
  */
-export { AppBridgeHost, BridgeError, isAppVisible, SANDBOX_POLICY_CAPABILITY, LIMIT_ERROR_CODE } from './apps/bridge.js';
+export { AppBridgeHost, BridgeError, isAppVisible, SANDBOX_POLICY_CAPABILITY, LIMIT_ERROR_CODE, FLOOD_STOP } from './apps/bridge.js';
 export type { AppBridgeHandlers, AppBridgeHostOptions, DownloadRequest } from './apps/bridge.js';
 export { windowTransport } from './apps/transport.js';
 export type { BridgeTransport } from './apps/transport.js';

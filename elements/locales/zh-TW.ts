@@ -167,6 +167,7 @@ const zhTW: Record<MessageId, string> = {
   'app.confirm.download': '下載',
   'app.confirm.displayMode': '允許',
   'app.dismiss': '略過',
+  'app.flooded': '此應用程式已停止：它傳送的訊息遠超過允許的數量，連沙箱本身的限制也被繞過。',
   'app.hijacked': '此應用程式已停止：它的沙箱框架被導向別處或被替換，已無法信任。',
   'app.exitFullscreen': '結束全螢幕',
   'app.exitPip': '結束子母畫面',

@@ -513,6 +513,7 @@ export class AhpMcpApp extends LitElement {
         openLink: (url) => this.onOpenLink(url),
         message: (m) => this.onMessage(m.content),
         viewToolsChanged: () => this.dispatchEvent(new AhpAppToolsChangedEvent()),
+        flooding: () => this.contain(this.t.flooded),
         updateModelContext: (ctx) => {
           this.modelContext = ctx;
           this.dispatchEvent(new AhpAppModelContextEvent(ctx));
@@ -562,13 +563,13 @@ export class AhpMcpApp extends LitElement {
    * The sandbox proxy is no longer ours (a second load of its frame, a message from another origin, a second
    * ready): stop at once, send the View nothing more (no teardown request), remove the frame, say why.
    */
-  private contain(): void {
+  private contain(why: string = this.t.hijacked): void {
     const key = this.mountKey;
     this.bridge?.close();
     this.bridge = undefined;
-    this.unmount('hijacked');
+    this.unmount('contained');
     this.mountKey = key;
-    this.fail(this.t.hijacked);
+    this.fail(why);
   }
 
   /** An error the sandbox proxy saw in the View's document: shown while the View has not started, logged after. */

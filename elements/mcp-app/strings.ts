@@ -20,6 +20,7 @@ export function mcpAppStrings(l: LocaleController) {
     dismiss: l.t('app.dismiss'),
     notStarted: (why: string | undefined, seconds: number) => l.t('app.startTimeout', { errors: why ?? l.t('app.didNotStart'), seconds }),
     hijacked: l.t('app.hijacked'),
+    flooded: l.t('app.flooded'),
     noSandbox: l.t('app.noSandbox'),
     invalidSandbox: (url: string) => l.t('app.invalidSandbox', { url }),
     sameOriginSandbox: (origin: string) => l.t('app.sameOriginSandbox', { origin }),

@@ -165,6 +165,7 @@ export const EN = {
   'app.confirm.download': 'Download',
   'app.confirm.displayMode': 'Allow',
   'app.dismiss': 'Dismiss',
+  'app.flooded': 'This App was stopped: it sent far more messages than allowed, past its sandbox\'s own limit.',
   'app.hijacked': 'This App was stopped: its sandbox frame was navigated away or replaced, so it can no longer be trusted.',
   'app.exitFullscreen': 'Exit full screen',
   'app.exitPip': 'Exit picture-in-picture',

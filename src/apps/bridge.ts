@@ -61,6 +61,11 @@ export interface AppBridgeHandlers {
   viewToolsChanged?(): void;
   /** The sandbox proxy saw the View fail (an uncaught error or a CSP violation in the View's document). */
   viewError?(message: string): void;
+  /**
+   * The View went far over its limits (`FLOOD_STOP` refused messages): it bypassed the sandbox proxy's own limit,
+   * which only a View that scripts the proxy can. The embedder should stop it.
+   */
+  flooding?(): void;
   /** The user pressed Escape in the View and the View did not handle it (forwarded by the sandbox proxy). */
   escape?(): void;
 }
@@ -94,6 +99,8 @@ export interface AppBridgeHostOptions {
 export const SANDBOX_POLICY_CAPABILITY = 'ahp-elements/sandbox';
 /** Error code for View traffic refused by the limits. */
 export const LIMIT_ERROR_CODE = -32000;
+/** After this many refused messages the View counts as flooding (see `AppBridgeHandlers.flooding`). */
+export const FLOOD_STOP = 2000;
 
 const DISPLAY_MODES: readonly McpUiDisplayMode[] = ['inline', 'fullscreen', 'pip'];
 const isObject = (v: unknown): v is Params => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -304,6 +311,7 @@ export class AppBridgeHost {
       this.transport.send({ jsonrpc: '2.0', id, error: { code: LIMIT_ERROR_CODE, message: why } });
     }
     if (this.dropped === 1 || this.dropped % 1000 === 0) this.options.handlers?.warn?.(`${why} (${this.dropped} refused so far)`);
+    if (this.dropped === FLOOD_STOP) this.options.handlers?.flooding?.();
   }
 
   private receive(message: unknown): void {

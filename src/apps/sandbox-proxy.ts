@@ -1,3 +1,4 @@
+import { DEFAULT_TRAFFIC_LIMITS, TokenBucket } from './limits.js';
 import { buildAllowAttribute } from './permissions.js';
 
 /** Host ↔ proxy only; never relayed. */
@@ -59,6 +60,10 @@ export function runSandboxProxy(win: Window = window): () => void {
   if (parentOrigin === ownOrigin) fail('the host page has the same origin as the sandbox');
 
   let inner: HTMLIFrameElement | undefined;
+  // A flooding View is cut here, in the sandbox's own process, so the host page never has to receive the flood
+  // (the host enforces its own limits too: a View that scripts this page can bypass these).
+  const relayBucket = new TokenBucket(DEFAULT_TRAFFIC_LIMITS.messagesPerSecond, DEFAULT_TRAFFIC_LIMITS.burst);
+  const errorBucket = new TokenBucket(20, 20);
   const onMessage = (event: MessageEvent): void => {
     const method = methodOf(event.data);
     if (event.source === win.parent) {
@@ -74,6 +79,13 @@ export function runSandboxProxy(win: Window = window): () => void {
     if (inner && event.source === inner.contentWindow) {
       if (event.origin !== ownOrigin) return;
       if (typeof method === 'string' && method.startsWith(SANDBOX_PREFIX)) return;
+      if (!relayBucket.take()) {
+        const id = (event.data as { id?: unknown } | null)?.id;
+        if (typeof method === 'string' && (typeof id === 'string' || typeof id === 'number') && errorBucket.take()) {
+          inner.contentWindow?.postMessage({ jsonrpc: '2.0', id, error: { code: -32000, message: 'Too many messages from this App; slow down' } }, ownOrigin);
+        }
+        return;
+      }
       win.parent.postMessage(event.data, parentOrigin);
     }
   };

@@ -36,7 +36,7 @@ async function until<T>(fn: () => T | undefined | false | null, what: string, ms
 }
 const probe = (kind: string) => probes.find((p) => p.kind === kind);
 
-async function mount(script: string, intentPolicy?: AppIntentPolicy, viewOptions: { tools?: boolean } = {}) {
+async function mount(script: string, intentPolicy?: AppIntentPolicy, viewOptions: { tools?: boolean; noWait?: boolean } = {}) {
   const channel = new FakeChannel({ html: hostileView(script, viewOptions) });
   const el = await fixture<AhpMcpApp>(html`<ahp-mcp-app
     server-id="budget"
@@ -46,7 +46,7 @@ async function mount(script: string, intentPolicy?: AppIntentPolicy, viewOptions
     .capabilities=${ALL_CAPABILITIES}
     .intentPolicy=${intentPolicy}
   ></ahp-mcp-app>`);
-  await until(() => el.bridge?.initialized, 'the View initialized');
+  if (!viewOptions.noWait) await until(() => el.bridge?.initialized, 'the View initialized');
   return el;
 }
 const promptOf = (el: AhpMcpApp) => el.shadowRoot!.querySelector('[part~="prompt"]');
@@ -174,23 +174,34 @@ describe('<ahp-mcp-app> containment', () => {
     expect(el.bridge).to.equal(undefined);
   });
 
-  it('a flood of 10,000 messages a second is rate limited: nothing reaches the page, at most one prompt, the rest dropped', async () => {
+  it('a flood of 10,000 messages a second is cut by the sandbox proxy: the View gets errors, nothing reaches the page, one prompt', async () => {
     // The page's responsiveness under the flood (long tasks) is measured by `npm run bench:apps`, not timed here.
     const messages = collect('ahp-app-message');
     try {
-      const el = await mount(`for (let round = 0; round < 10; round++) {
+      const el = await mount(`let limited = 0;
+        addEventListener('message', (e) => { if (e.data && e.data.error && e.data.error.code === -32000) limited++; });
+        for (let round = 0; round < 10; round++) {
           for (let i = 0; i < 1000; i++) post({ jsonrpc: '2.0', id: 'f' + round + '-' + i, method: 'ui/message', params: { role: 'user', content: [{ type: 'text', text: 'spam ' + i }] } });
           await new Promise((r) => setTimeout(r, 100));
         }
-        report('flooded');`);
-      await until(() => probe('flooded'), 'the flood sent', 20_000);
-      await until(() => (el.bridge?.dropped ?? 0) > 5000, 'most of it dropped');
+        report('flooded', { limited });`);
+      const flooded = await until(() => probe('flooded'), 'the flood sent', 20_000);
+      expect(flooded['limited'] as number).to.be.greaterThan(0, 'the View is told it is over the limit');
       expect(messages.seen).to.have.length(0);
       expect(el.shadowRoot!.querySelectorAll('[part~="prompt"]').length).to.equal(1, 'one question, not thousands');
-      expect(el.matches(':state(ready)')).to.equal(true);
+      expect(el.matches(':state(ready)')).to.equal(true, 'an App that only pushes against the limit keeps running');
     } finally {
       messages.stop();
     }
+  });
+
+  it('a View that scripts its proxy to flood the page directly is stopped by the page\'s own limit', async () => {
+    const el = await mount(`const s = proxy.document.createElement('script');
+      s.textContent = 'for (let i = 0; i < 5000; i++) parent.postMessage({ jsonrpc: "2.0", method: "notifications/message", params: { level: "info", data: i } }, "*")';
+      proxy.document.body.appendChild(s);`, undefined, { noWait: true });
+    await until(() => el.matches(':state(error)'), 'stopped');
+    expect(el.shadowRoot!.querySelector('[part~="status"]')!.textContent).to.include('sent far more messages than allowed');
+    expect(el.shadowRoot!.querySelector('iframe')).to.equal(null);
   });
 
   it('an oversized message is refused with an error to the View', async () => {
