@@ -4,7 +4,14 @@ export { AhpMcpServer } from './mcp-server/mcp-server.js';
 export { AhpMcpServerList } from './mcp-server-list/mcp-server-list.js';
 export { AhpToolCall } from './tool-call/tool-call.js';
 export { AhpMcpApp } from './mcp-app/mcp-app.js';
-export { AhpAppDisplayModeEvent, AhpAppDownloadEvent, AhpAppMessageEvent, AhpAppModelContextEvent, AhpAppOpenLinkEvent } from './mcp-app/events.js';
+export {
+  AhpAppDisplayModeEvent,
+  AhpAppDownloadEvent,
+  AhpAppMessageEvent,
+  AhpAppModelContextEvent,
+  AhpAppOpenLinkEvent,
+  AhpAppToolsChangedEvent,
+} from './mcp-app/events.js';
 export { AhpChat } from './chat/chat.js';
 export { AhpInputNeeded } from './input-needed/input-needed.js';
 export {

@@ -123,13 +123,23 @@ export class AhpChat extends LitElement {
     getChat: () => this.chat,
   });
   private stick = true;
+  /** Where the element itself last scrolled the transcript to. */
+  private autoTop = -1;
   private focusInputAfterUpdate = false;
   /** Enter was pressed while a turn was active (the hint then says why nothing was sent). */
   private sendBlocked = false;
   /** Tool calls and Apps already brought into view once (never yanked back into view afterwards). */
   private readonly revealed = new Set<string>();
   private observed: Element | undefined;
-  private readonly resizeObserver = typeof ResizeObserver === 'function' ? new ResizeObserver(() => this.followEnd()) : undefined;
+  /** The waiting tool call last brought into view: kept in view while it grows (an icon or font arriving late). */
+  private shown: { id: string; el: HTMLElement } | undefined;
+  private readonly resizeObserver =
+    typeof ResizeObserver === 'function'
+      ? new ResizeObserver(() => {
+          this.followEnd();
+          this.keepShown();
+        })
+      : undefined;
 
   /** The store in use: the `store` property, else the provided one. */
   get currentStore(): SessionStoreLike | undefined {
@@ -265,6 +275,7 @@ export class AhpChat extends LitElement {
     const t = this.transcript;
     if (!t || !this.stick) return;
     t.scrollTop = t.scrollHeight;
+    this.autoTop = t.scrollTop;
     const last = this.renderRoot.querySelector('.turn:last-child');
     for (const tc of last?.querySelectorAll('ahp-tool-call') ?? []) {
       const app = tc.shadowRoot?.querySelector('ahp-mcp-app');
@@ -283,7 +294,26 @@ export class AhpChat extends LitElement {
     await tc.updateComplete;
     const actions = tc.shadowRoot?.querySelector<HTMLElement>('[part~="actions"]') ?? undefined;
     this.reveal(tc, actions);
+    if (this.shown) this.resizeObserver?.unobserve(this.shown.el);
+    this.shown = { id: toolCallId, el: tc };
+    this.resizeObserver?.observe(tc);
     if (focus) (actions?.querySelector<HTMLElement>('button') ?? tc).focus();
+  }
+
+  /** Re-reveals the shown call's buttons when its own growth pushed them just past an edge (never from far away). */
+  private keepShown(): void {
+    const shown = this.shown;
+    if (!shown) return;
+    const actions = shown.el.shadowRoot?.querySelector<HTMLElement>('[part~="actions"]');
+    if (!shown.el.isConnected || !actions || !waitingCalls(this.activeTurn).some(([id]) => id === shown.id)) {
+      this.resizeObserver?.unobserve(shown.el);
+      this.shown = undefined;
+      return;
+    }
+    const r = actions.getBoundingClientRect();
+    const box = this.transcript?.getBoundingClientRect();
+    const cut = (top: number, bottom: number) => (r.top < top && r.bottom > top) || (r.top < bottom && r.bottom > bottom);
+    if (cut(0, innerHeight) || (box && cut(box.top, box.bottom))) this.reveal(shown.el, actions);
   }
 
   /**
@@ -309,10 +339,13 @@ export class AhpChat extends LitElement {
       this.stick = t.scrollHeight - t.scrollTop - t.clientHeight <= STICK_SLACK;
     }
     (fits ? el : must ?? el).scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    this.autoTop = t.scrollTop;
   }
 
   private readonly onScroll = (e: Event): void => {
     const t = e.currentTarget as HTMLElement;
+    // Our own scrolling says nothing about the user (content may have grown before its scroll event arrived).
+    if (Math.abs(t.scrollTop - this.autoTop) <= 1) return;
     this.stick = t.scrollHeight - t.scrollTop - t.clientHeight <= STICK_SLACK;
   };
 

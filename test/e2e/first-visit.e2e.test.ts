@@ -63,7 +63,10 @@ describe('the demo page on a first visit (Chromium + real MCP servers)', () => {
       const r = el.getBoundingClientRect();
       const x = r.left + r.width / 2;
       const y = r.top + Math.min(r.height / 2, 10);
-      if (y < 0 || y > innerHeight || x < 0 || x > innerWidth) return { found: true, visible: false, top: r.top, innerHeight };
+      if (y < 0 || y > innerHeight || x < 0 || x > innerWidth) {
+        const t = document.querySelector('ahp-chat')!.shadowRoot!.querySelector('.transcript')!.getBoundingClientRect();
+        return { found: true, visible: false, top: r.top, innerHeight, scrollY, transcript: `${t.top}-${t.bottom}`, page: document.documentElement.scrollHeight };
+      }
       let hit: Element | null = document.elementFromPoint(x, y);
       while (hit?.shadowRoot) {
         const inner = hit.shadowRoot.elementFromPoint(x, y);
