@@ -173,6 +173,8 @@ export interface AhpMcpServerProperties {
   serverId?: AhpMcpServer['serverId'];
   /** Store to read and dispatch through; when unset, the one provided by an ancestor `<ahp-session>`. */
   store?: AhpMcpServer['store'];
+  /** Show the connection banner while not connected (default true). `<ahp-mcp-server-list>` turns it off and shows one for all its servers. */
+  connectionNotice?: AhpMcpServer['connectionNotice'];
 }
 
 /** Events `<ahp-mcp-server>` fires, by name. */
@@ -291,6 +293,8 @@ export interface AhpToolCallProperties {
   store?: AhpToolCall['store'];
   /** Session handle for an embedded MCP App's `mcp://` channel; when unset, the one provided by an ancestor `<ahp-session>`. */
   handle?: AhpToolCall['handle'];
+  /** Show the connection banner while not connected (default true); `<ahp-chat>` and `<ahp-input-needed>` show their own. */
+  connectionNotice?: AhpToolCall['connectionNotice'];
 }
 
 /** Events `<ahp-tool-call>` fires, by name. */

@@ -33,7 +33,7 @@ export function renderPart(part: ResponsePart | unknown, chat: string, store: Se
     case 'toolCall': {
       const id = isRecord(part.toolCall) ? str(part.toolCall.toolCallId) : '';
       if (!id) return nothing;
-      return html`<ahp-tool-call data-part="toolCall" chat=${chat} tool-call-id=${id} .store=${store}></ahp-tool-call>`;
+      return html`<ahp-tool-call data-part="toolCall" chat=${chat} tool-call-id=${id} .store=${store} .connectionNotice=${false}></ahp-tool-call>`;
     }
     case 'systemNotification':
       return html`<div class="notification" data-part="systemNotification" role="note">${renderStringOrMarkdown(part.content as never)}</div>`;

@@ -105,6 +105,9 @@ export const chatStyles = [
       color: var(--_text-muted);
       font-size: 0.9em;
     }
+    .hint.error {
+      color: var(--_danger);
+    }
     .link {
       padding: 0 var(--_space-1);
     }

@@ -10,6 +10,8 @@ import { storeContext } from '../shared/store-context.js';
 import { setCustomStates, tryAttachInternals } from '../shared/custom-states.js';
 import { AhpChatCancelEvent, AhpChatSendEvent } from '../shared/events.js';
 import { LocaleController } from '../shared/i18n.js';
+import { SessionHandleController } from '../shared/session-handle-controller.js';
+import { connectionNotice, connectionStates, connectionStyles, offlineReason } from '../shared/connection-notice.js';
 import { ChatController } from './chat-controller.js';
 import { partKey, renderPart } from './chat-parts.js';
 import { renderActivity, renderHistoryNote, renderPending, renderResume } from './chat-state-extras.js';
@@ -94,6 +96,8 @@ function rowsOf(turns: unknown, active: unknown): Row[] {
  * @csspart resume - The Resume button under a turn that ended in a resumable error.
  * @csspart composer-hint - Why the composer cannot send now (a tool call waits for the user, or a message was sent while the response runs).
  * @cssstate loading - No store, chat or snapshot yet.
+ * @cssstate connecting, reconnecting, closed, disconnected - The connection is not open: typed text stays in the composer, Send is disabled with the reason, a message the host never got comes back into the box.
+ * @csspart connection - The connection banner shown while not connected.
  * @cssstate empty - The chat has no turns.
  * @cssstate active - A turn is in progress.
  * @cssprop --ahp-chat-transcript-max-height - Maximum height of the transcript before it scrolls (default 28rem; `none` to fill the host).
@@ -104,7 +108,7 @@ function rowsOf(turns: unknown, active: unknown): Row[] {
  * @fires {AhpChatPendingRemoveEvent} ahp-chat-pending-remove - Before dispatching `chat/pendingMessageRemoved`; cancelable.
  */
 export class AhpChat extends LitElement {
-  static override styles = chatStyles;
+  static override styles = [chatStyles, connectionStyles];
   static override properties = {
     chat: {},
     store: { attribute: false },
@@ -128,6 +132,11 @@ export class AhpChat extends LitElement {
   private focusInputAfterUpdate = false;
   /** Enter was pressed while a turn was active (the hint then says why nothing was sent). */
   private sendBlocked = false;
+  /** Why the last message did not go out (too large, or the host never got it); shown until the next send. */
+  private sendError: string | undefined;
+  /** Messages sent lately (turnId → stop listening): one the host reports it never got comes back into the box. */
+  private readonly inFlight = new Map<string, () => void>();
+  private readonly session = new SessionHandleController(this);
   /** Tool calls and Apps already brought into view once (never yanked back into view afterwards). */
   private readonly revealed = new Set<string>();
   private observed: Element | undefined;
@@ -154,14 +163,17 @@ export class AhpChat extends LitElement {
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
+    for (const id of [...this.inFlight.keys()]) this.forget(id);
     this.resizeObserver?.disconnect();
     this.observed = undefined;
   }
 
   /** What the composer says while it cannot send: a tool call waiting for an answer, or a message sent too early. */
   private renderHint(active: ActiveTurn | undefined) {
-    if (!active) return nothing;
     const l = this.locale;
+    if (this.sendError) return html`<p part="composer-hint" class="hint error" role="alert">${this.sendError}</p>`;
+    if (offlineReason(this.session.connection, l) && this.input?.value.trim()) return html`<p part="composer-hint" class="hint" role="status">${l.t('chat.offline')}</p>`;
+    if (!active) return nothing;
     const waiting = waitingCalls(active);
     if (waiting.length) {
       const since = Date.parse(active.startedAt);
@@ -177,21 +189,24 @@ export class AhpChat extends LitElement {
   protected override render() {
     const state = this.chatState.value;
     const active = this.activeTurn;
-    const canSend = !!state && !!this.chat && !active;
     const l = this.locale;
     const target = { host: this, store: this.currentStore, chat: this.chat ?? '', l };
+    const offline = offlineReason(this.session.connection, l);
+    const canSend = !!state && !!this.chat && !active && !offline;
+    const notice = connectionNotice(this.session.connection, this.session.handle, l);
     return html`
-      ${state ? keyed(this.chat, this.renderTranscript(state.turns, active)) : html`<p class="empty" data-empty="loading">${l.t('loading')}</p>`}
+      ${notice}
+      ${state ? keyed(this.chat, this.renderTranscript(state.turns, active)) : notice !== nothing ? nothing : html`<p class="empty" data-empty="loading">${l.t('loading')}</p>`}
       ${state ? renderActivity(state) : nothing}
       ${state ? renderPending(state, target) : nothing}
       <form part="composer" class="composer" @submit=${this.onSubmit}>
         <label class="visually-hidden" for="input">${l.t('chat.inputLabel')}</label>
-        <textarea part="input" id="input" name="message" rows="2" placeholder=${l.t('chat.placeholder')} @keydown=${this.onKeyDown}></textarea>
+        <textarea part="input" id="input" name="message" rows="2" placeholder=${l.t('chat.placeholder')} @keydown=${this.onKeyDown} @input=${this.onInput}></textarea>
         <div class="buttons">
           ${active
             ? html`<button type="button" part="stop" data-action="stop" aria-label=${l.t('chat.stopLabel')} @click=${this.stop}>${l.t('chat.stop')}</button>`
             : nothing}
-          <button type="submit" part="send" data-action="send" ?disabled=${!canSend}>${l.t('chat.send')}</button>
+          <button type="submit" part="send" data-action="send" ?disabled=${!canSend} title=${offline ?? nothing}>${l.t('chat.send')}</button>
         </div>
       </form>
       ${this.renderHint(active)}
@@ -241,7 +256,9 @@ export class AhpChat extends LitElement {
     if (!state) states.push('loading');
     else if (this.activeTurn) states.push('active');
     else if (!rowsOf(state.turns, undefined).length) states.push('empty');
+    states.push(...connectionStates(this.session.connection));
     setCustomStates(this.internals, states);
+
 
     const turns = this.renderRoot.querySelector('.turns') ?? undefined;
     if (turns !== this.observed) {
@@ -363,6 +380,11 @@ export class AhpChat extends LitElement {
     this.send();
   };
 
+  /** The offline hint depends on whether there is text to keep. */
+  private readonly onInput = (): void => {
+    if (this.session.connection && this.session.connection.kind !== 'open') this.requestUpdate();
+  };
+
   private readonly onSubmit = (e: SubmitEvent): void => {
     e.preventDefault();
     this.send();
@@ -375,17 +397,56 @@ export class AhpChat extends LitElement {
     const input = this.input;
     const text = input?.value.trim() ?? '';
     if (!store || !chat || !input || !text || !this.chatState.value || this.activeTurn) return;
+    // Not connected: the text stays in the box (the hint says so) until it can be sent.
+    if (offlineReason(this.session.connection, this.locale)) {
+      this.requestUpdate();
+      return;
+    }
     if (!this.dispatchEvent(new AhpChatSendEvent({ chat, text }))) return;
+    const turnId = newTurnId();
     const action: AnyAction = {
       type: 'chat/turnStarted',
-      turnId: newTurnId(),
+      turnId,
       startedAt: new Date().toISOString(),
       message: { text, origin: { kind: 'user' } },
     };
-    store.dispatch(action, chat);
+    // Registered before dispatching: a send that fails at once reports its failure synchronously.
+    let failed = false;
+    const off = store.onActionFailed((f) => {
+      if ((f.action as { turnId?: unknown }).turnId !== turnId || f.action.type !== 'chat/turnStarted') return;
+      failed = true;
+      this.forget(turnId);
+      this.restore(text, this.locale.t('chat.notDelivered', { reason: f.reason }));
+    });
+    this.inFlight.set(turnId, off);
+    // The few latest are enough: an echo or a failure settles a message within seconds.
+    if (this.inFlight.size > 16) this.forget(this.inFlight.keys().next().value as string);
+    this.sendError = undefined;
+    try {
+      store.dispatch(action, chat);
+    } catch (err) {
+      this.forget(turnId);
+      this.sendError = err instanceof RangeError ? this.locale.t('chat.tooLarge', { reason: err.message.replace(/^\w+\.dispatch: /, '') }) : String(err);
+      this.requestUpdate();
+      return;
+    }
+    if (failed) return; // failed synchronously: the text is back already
     input.value = '';
     this.stick = true;
     this.focusInputAfterUpdate = true;
+    this.requestUpdate();
+  }
+
+  private forget(turnId: string): void {
+    this.inFlight.get(turnId)?.();
+    this.inFlight.delete(turnId);
+  }
+
+  /** Puts a message the host never got back into the composer (before anything typed since) and says why. */
+  private restore(text: string, why: string): void {
+    const input = this.input;
+    if (input) input.value = input.value.trim() ? `${text}\n${input.value}` : text;
+    this.sendError = why;
     this.requestUpdate();
   }
 

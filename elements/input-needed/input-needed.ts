@@ -12,6 +12,8 @@ import { AhpInputNeededOpenEvent } from '../shared/events.js';
 import { inputNeededStyles } from './input-needed.styles.js';
 import { LocaleController } from '../shared/i18n.js';
 import { renderInputRequestForm } from '../shared/input-request-form.js';
+import { SessionHandleController } from '../shared/session-handle-controller.js';
+import { connectionNotice, connectionStates, connectionStyles, offlineReason } from '../shared/connection-notice.js';
 
 type Rec = Record<string, unknown>;
 const isRecord = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -54,6 +56,8 @@ function toolOf(e: Rec): Rec | undefined {
  * @cssstate loading - No store or no snapshot yet.
  * @cssstate empty - Nothing waits for the user.
  * @cssstate waiting - At least one entry.
+ * @cssstate connecting, reconnecting, closed, disconnected - The connection is not open; answers are disabled with the reason.
+ * @csspart connection - The connection banner shown while not connected.
  * @fires {AhpToolCallApproveEvent} ahp-tool-call-approve - From the `<ahp-tool-call>` rows; cancelable.
  * @fires {AhpToolCallDenyEvent} ahp-tool-call-deny - From the `<ahp-tool-call>` rows; cancelable.
  * @fires {AhpToolCallResultConfirmEvent} ahp-tool-call-result-confirm - From the `<ahp-tool-call>` rows; cancelable.
@@ -63,7 +67,7 @@ function toolOf(e: Rec): Rec | undefined {
  * @fires {AhpChatInputAnswerEvent} ahp-chat-input-answer - Before dispatching `chat/inputCompleted` for a question answered here; cancelable.
  */
 export class AhpInputNeeded extends LitElement {
-  static override styles = inputNeededStyles;
+  static override styles = [inputNeededStyles, connectionStyles];
   static override properties = {
     store: { attribute: false },
   };
@@ -73,6 +77,7 @@ export class AhpInputNeeded extends LitElement {
 
   private readonly internals = tryAttachInternals(this);
   private readonly locale = new LocaleController(this);
+  private readonly session = new SessionHandleController(this);
   private readonly consumer = new ContextConsumer(this, { context: storeContext, subscribe: true });
   private readonly view = new StoreController(this, {
     getStore: () => this.currentStore,
@@ -111,11 +116,13 @@ export class AhpInputNeeded extends LitElement {
   protected override render() {
     const view = this.view.value;
     const l = this.locale;
-    if (!this.currentStore || !view) return html`<p part="empty" class="empty" data-empty="loading">${l.t('loading')}</p>`;
-    if (!view.entries.length) return html`<p part="empty" class="empty" data-empty="empty" tabindex="-1">${l.t('input.empty')}</p>`;
-    return html`<ul part="list" class="list" aria-label=${l.t('input.list')}>
+    const notice = connectionNotice(this.session.connection, this.session.handle, l);
+    if (!this.currentStore || !view) return notice !== nothing ? notice : html`<p part="empty" class="empty" data-empty="loading">${l.t('loading')}</p>`;
+    if (!view.entries.length) return html`${notice}<p part="empty" class="empty" data-empty="empty" tabindex="-1">${l.t('input.empty')}</p>`;
+    const offline = offlineReason(this.session.connection, l);
+    return html`${notice}<fieldset class="intents" ?disabled=${!!offline} title=${offline ?? nothing}><ul part="list" class="list" aria-label=${l.t('input.list')}>
       ${repeat(view.entries, (e) => e.id, (e) => this.renderEntry(e))}
-    </ul>`;
+    </ul></fieldset>`;
   }
 
   private renderEntry(entry: SessionInputRequest) {
@@ -134,7 +141,7 @@ export class AhpInputNeeded extends LitElement {
     return html`<li part="item" class=${tool ? 'item' : 'item plain'} data-kind=${kind} data-id=${entry.id} data-chat=${str(e.chat)} aria-busy=${String(busy)} @click=${{ handleEvent: (ev: Event) => busy && ev.stopPropagation(), capture: true }}>
       <span class="badge">${badge}${busy ? ` · ${l.t('input.sending')}` : ''}</span>
       ${tool
-        ? html`<ahp-tool-call .toolCall=${tool} chat=${str(e.chat)} turn-id=${str(e.turnId)} .store=${this.currentStore}></ahp-tool-call>
+        ? html`<ahp-tool-call .toolCall=${tool} chat=${str(e.chat)} turn-id=${str(e.turnId)} .store=${this.currentStore} .connectionNotice=${false}></ahp-tool-call>
             ${kind === 'toolClientExecution' ? html`<p class="muted">${l.t('input.waitingFor', { client: this.clientName(e.clientId) })}</p>` : nothing}`
         : kind === 'chatInput' && typeof e.chat === 'string' && typeof request.id === 'string'
           ? html`${renderInputRequestForm(request, { chat: e.chat, store: this.currentStore, host: this, l })}
@@ -180,7 +187,7 @@ export class AhpInputNeeded extends LitElement {
       this.unsubscribeFailures = store?.onActionFailed(this.onActionFailed);
     }
     const view = this.view.value;
-    setCustomStates(this.internals, [!view ? 'loading' : view.entries.length ? 'waiting' : 'empty']);
+    setCustomStates(this.internals, [!view ? 'loading' : view.entries.length ? 'waiting' : 'empty', ...connectionStates(this.session.connection)]);
     // An answered row that disappears takes focus with it: move on to the row now in its place.
     if (this.focusedRow >= 0 && !this.shadowRoot?.activeElement) {
       const rows = this.rows();

@@ -8,6 +8,18 @@ import type { MessageId } from '../shared/messages-en.js';
 const zhTW: Record<MessageId, string> = {
   loading: '載入中…',
 
+  'connection.connecting': '正在連線到主機…',
+  'connection.reconnecting': '連線中斷。下次嘗試時間 {time}（第 {attempt} 次）。',
+  'connection.retrying': '連線中斷。正在重新連線（第 {attempt} 次）…',
+  'connection.closed': '已中斷連線：{reason}',
+  'connection.closedNoReason': '已與主機中斷連線。',
+  'connection.retryNow': '立即重試',
+  'connection.offline': '未連線到主機：連線恢復後即可再使用。',
+  'connection.offlineClosed': '未連線到主機。',
+  'chat.offline': '未連線：你的訊息會留在這裡，連線恢復後再傳送。',
+  'chat.notDelivered': '未送出（{reason}）：你的訊息已放回輸入框。',
+  'chat.tooLarge': '內容過大，無法傳送：{reason}',
+
   'chat.origin.user': '你',
   'chat.origin.agent': '代理',
   'chat.origin.tool': '工具',

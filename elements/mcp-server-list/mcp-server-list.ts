@@ -1,4 +1,4 @@
-import { LitElement, html } from 'lit';
+import { LitElement, html, nothing } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
 import { ContextConsumer } from '@lit/context';
 import type { SessionState } from '../../src/protocol/session.js';
@@ -9,6 +9,9 @@ import { storeContext } from '../shared/store-context.js';
 import { StoreController } from '../shared/store-controller.js';
 import { mcpServerListStyles } from './mcp-server-list.styles.js';
 import { LocaleController } from '../shared/i18n.js';
+import { SessionHandleController } from '../shared/session-handle-controller.js';
+import { connectionNotice, connectionStates, connectionStyles } from '../shared/connection-notice.js';
+import { setCustomStates, tryAttachInternals } from '../shared/custom-states.js';
 
 /** One heading and the ids of the servers under it. */
 interface Group {
@@ -57,9 +60,11 @@ const sameGroups = (a: Group[] | undefined, b: Group[] | undefined): boolean =>
  * @csspart group - One group (`data-group` holds `top-level` or the container id).
  * @csspart heading - A group heading.
  * @csspart icon, name, status, actions, error - Exported from each `<ahp-mcp-server>`.
+ * @csspart connection - The one connection banner shown while not connected (the servers' controls are disabled).
+ * @cssstate connecting, reconnecting, closed, disconnected - The connection is not open (`disconnected`: reconnecting or closed).
  */
 export class AhpMcpServerList extends LitElement {
-  static override styles = mcpServerListStyles;
+  static override styles = [mcpServerListStyles, connectionStyles];
   static override properties = {
     store: { attribute: false },
     topLevelLabel: { attribute: 'top-level-label' },
@@ -75,6 +80,8 @@ export class AhpMcpServerList extends LitElement {
 
   private readonly consumer = new ContextConsumer(this, { context: storeContext, subscribe: true });
   private readonly locale = new LocaleController(this);
+  private readonly session = new SessionHandleController(this);
+  private readonly internals = tryAttachInternals(this);
   private readonly groups = new StoreController(this, {
     getStore: () => this.currentStore,
     select: groupServers,
@@ -94,11 +101,12 @@ export class AhpMcpServerList extends LitElement {
   protected override render() {
     const groups = this.groups.value;
     const l = this.locale;
-    if (!groups) return html`<p class="empty" data-empty="loading">${l.t('loading')}</p>`;
-    if (!groups.length) return html`<p class="empty" data-empty="none">${l.t('list.empty')}</p>`;
+    const notice = connectionNotice(this.session.connection, this.session.handle, l);
+    if (!groups) return notice !== nothing ? notice : html`<p class="empty" data-empty="loading">${l.t('loading')}</p>`;
+    if (!groups.length) return html`${notice}<p class="empty" data-empty="none">${l.t('list.empty')}</p>`;
     const store = this.currentStore;
     const level = Number.isInteger(this.headingLevel) && this.headingLevel >= 1 ? this.headingLevel : 3;
-    return repeat(
+    return html`${notice}${repeat(
       groups,
       (g) => g.key,
       (g, i) => html`
@@ -111,13 +119,17 @@ export class AhpMcpServerList extends LitElement {
               g.ids,
               (id) => id,
               (id) => html`<li>
-                <ahp-mcp-server server-id=${id} .store=${store} exportparts="icon, name, status, actions, error"></ahp-mcp-server>
+                <ahp-mcp-server server-id=${id} .store=${store} .connectionNotice=${false} exportparts="icon, name, status, actions, error"></ahp-mcp-server>
               </li>`,
             )}
           </ul>
         </section>
       `,
-    );
+    )}`;
+  }
+
+  protected override updated(): void {
+    setCustomStates(this.internals, connectionStates(this.session.connection));
   }
 }
 

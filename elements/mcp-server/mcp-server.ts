@@ -22,6 +22,8 @@ import { toggledEnablement } from './enablement.js';
 import { iconsHaveThemes, pickIconSrc, themeOf } from './icon.js';
 import { mcpServerStyles } from './mcp-server.styles.js';
 import { LocaleController } from '../shared/i18n.js';
+import { SessionHandleController } from '../shared/session-handle-controller.js';
+import { connectionNotice, connectionStates, connectionStyles, offlineReason } from '../shared/connection-notice.js';
 
 type Action = 'start' | 'stop' | 'restart';
 
@@ -64,6 +66,8 @@ const isKnown = (kind: string): kind is Kind => (KINDS as readonly string[]).inc
  * @cssstate disabled - The server is effectively disabled.
  * @cssstate loading - No store yet, or no snapshot yet.
  * @cssstate not-found - The session has no MCP server with this id.
+ * @cssstate connecting, reconnecting, closed, disconnected - The connection is not open (`disconnected`: reconnecting or closed); the controls are disabled with the reason.
+ * @csspart connection - The connection banner shown while not connected.
  * @cssprop --ahp-mcp-server-icon-size - Icon size (default 1.5rem).
  * @fires {AhpMcpServerToggleEvent} ahp-mcp-server-toggle - Before dispatching `session/customizationToggled`; cancelable.
  * @fires {AhpMcpServerStartEvent} ahp-mcp-server-start - Before dispatching `session/mcpServerStartRequested`; cancelable.
@@ -76,16 +80,19 @@ const isKnown = (kind: string): kind is Kind => (KINDS as readonly string[]).inc
  * @csspart auth-status - Progress or failure of the sign-in.
  */
 export class AhpMcpServer extends LitElement {
-  static override styles = [mcpServerStyles, authPanelStyles];
+  static override styles = [mcpServerStyles, authPanelStyles, connectionStyles];
   static override properties = {
     serverId: { attribute: 'server-id' },
     store: { attribute: false },
+    connectionNotice: { attribute: false },
   };
 
   /** Customization id of the MCP server to show. */
   declare serverId: string | null | undefined;
   /** Store to read and dispatch through; when unset, the one provided by an ancestor `<ahp-session>`. */
   declare store: SessionStoreLike | undefined;
+  /** Show the connection banner while not connected (default true). `<ahp-mcp-server-list>` turns it off and shows one for all its servers. */
+  declare connectionNotice: boolean;
 
   private readonly internals = tryAttachInternals(this);
   private readonly locale = new LocaleController(this);
@@ -100,6 +107,12 @@ export class AhpMcpServer extends LitElement {
   /** The `error` state last seen, when it arrived, and how many in a row: a failed retry must look different. */
   private failure: { state: object; at: number; count: number } | undefined;
   private readonly auth = new AuthController(this);
+  private readonly session = new SessionHandleController(this);
+
+  constructor() {
+    super();
+    this.connectionNotice = true;
+  }
 
   /** The store in use: the `store` property, else the provided one. */
   get currentStore(): SessionStoreLike | undefined {
@@ -122,7 +135,11 @@ export class AhpMcpServer extends LitElement {
     const store = this.currentStore;
     const entry = this.entry.value;
     const l = this.locale;
-    if (!store || !store.getState()) return html`<p class="empty" data-empty="loading">${l.t('loading')}</p>`;
+    const connection = this.session.connection;
+    const notice = this.connectionNotice ? connectionNotice(connection, this.session.handle, l) : nothing;
+    // Not connected yet (or any more) before the first snapshot: say that, not "Loading…".
+    if (!store || !store.getState()) return notice !== nothing ? notice : html`<p class="empty" data-empty="loading">${l.t('loading')}</p>`;
+    const offline = offlineReason(connection, l);
     if (!entry) {
       return html`<p class="empty" data-empty="not-found">${l.t('server.unknown', { id: this.serverId ?? '' })}</p>`;
     }
@@ -133,6 +150,8 @@ export class AhpMcpServer extends LitElement {
     const name = typeof server.name === 'string' && server.name ? server.name : server.id;
     const error = kind === 'error' ? (server.state as { error?: { message?: unknown } }).error?.message : undefined;
     return html`
+      ${notice}
+      <fieldset class="intents" ?disabled=${!!offline} title=${offline ?? nothing}>
       <div class="card" role="group" aria-labelledby="name">
         ${this.renderIcon(server.icons)}
         <span part="name" id="name" class="name">${name}</span>
@@ -162,6 +181,7 @@ export class AhpMcpServer extends LitElement {
         ${kind === 'error' && this.failure && this.failure.count > 1 ? this.renderFailureTime(this.failure) : nothing}
         ${kind === 'authRequired' ? renderAuthPanel(server.state, name, this.auth.status, () => this.requestAuth(), l) : nothing}
       </div>
+      </fieldset>
     `;
   }
 
@@ -197,6 +217,7 @@ export class AhpMcpServer extends LitElement {
       states.push(isKnown(kind) ? kind : 'unknown');
       if (!entry.enabled) states.push('disabled');
     }
+    states.push(...connectionStates(this.session.connection));
     setCustomStates(this.internals, states);
     // A pressed button may vanish with the state it belonged to (Stop → Start); keep focus in the actions.
     if (this.refocusAfterUpdate) {

@@ -6,6 +6,18 @@
 export const EN = {
   loading: 'Loading…',
 
+  'connection.connecting': 'Connecting to the host…',
+  'connection.reconnecting': 'Connection lost. Next attempt at {time} (attempt {attempt}).',
+  'connection.retrying': 'Connection lost. Reconnecting (attempt {attempt})…',
+  'connection.closed': 'Disconnected: {reason}',
+  'connection.closedNoReason': 'Disconnected from the host.',
+  'connection.retryNow': 'Retry now',
+  'connection.offline': 'Not connected to the host: this can be used again once the connection is back.',
+  'connection.offlineClosed': 'Not connected to the host.',
+  'chat.offline': 'Not connected: your message stays here; send it once the connection is back.',
+  'chat.notDelivered': 'Not sent ({reason}): your message is back in the box.',
+  'chat.tooLarge': 'Too large to send: {reason}',
+
   'chat.origin.user': 'You',
   'chat.origin.agent': 'Agent',
   'chat.origin.tool': 'Tool',

@@ -22,6 +22,8 @@ import { approveIntent, cancelIntent, denyIntent, resultIntent, type Intent, typ
 import { LiveSubscription } from './live-subscription.js';
 import { renderContent, renderStructured } from './result-content.js';
 import { failed, isKnownStatus, statusLabel, statusOf } from './status.js';
+import { SessionHandleController } from '../shared/session-handle-controller.js';
+import { connectionNotice, connectionStates, connectionStyles, offlineReason } from '../shared/connection-notice.js';
 import { toolCallStyles } from './tool-call.styles.js';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
@@ -44,6 +46,8 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
  * @cssstate failed - The result reports a failure.
  * @cssstate auth-blocked - The call waits for authentication (its own status, or its server's state).
  * @cssstate loading, not-found - No tool call to show yet / at all.
+ * @cssstate connecting, reconnecting, closed, disconnected - The connection is not open; the answer buttons are disabled with the reason.
+ * @csspart connection - The connection banner (unless `connectionNotice` is false).
  * @fires {AhpToolCallApproveEvent} ahp-tool-call-approve - Before `chat/toolCallConfirmed {approved:true}`; cancelable.
  * @fires {AhpToolCallDenyEvent} ahp-tool-call-deny - Before `chat/toolCallConfirmed {approved:false}`; cancelable.
  * @fires {AhpToolCallResultConfirmEvent} ahp-tool-call-result-confirm - Before `chat/toolCallResultConfirmed`; cancelable.
@@ -51,7 +55,7 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
  * @fires {AhpToolCallAuthRequestEvent} ahp-auth-request - "Grant access" on a call blocked by authentication; cancelable.
  */
 export class AhpToolCall extends LitElement {
-  static override styles = toolCallStyles;
+  static override styles = [toolCallStyles, connectionStyles];
   static override properties = {
     chat: {},
     toolCallId: { attribute: 'tool-call-id' },
@@ -59,6 +63,7 @@ export class AhpToolCall extends LitElement {
     toolCall: { attribute: false },
     store: { attribute: false },
     handle: { attribute: false },
+    connectionNotice: { attribute: false },
   };
 
   /** Chat channel URI (`ahp-chat:/…`) the call lives in; needed to dispatch actions. */
@@ -73,6 +78,9 @@ export class AhpToolCall extends LitElement {
   declare store: SessionStoreLike | undefined;
   /** Session handle for an embedded MCP App's `mcp://` channel; when unset, the one provided by an ancestor `<ahp-session>`. */
   declare handle: SessionHandle | undefined;
+  /** Show the connection banner while not connected (default true); `<ahp-chat>` and `<ahp-input-needed>` show their own. */
+  declare connectionNotice: boolean;
+  private readonly session = new SessionHandleController(this, () => this.handle);
 
   private readonly internals = tryAttachInternals(this);
   private readonly locale = new LocaleController(this);
@@ -167,8 +175,10 @@ export class AhpToolCall extends LitElement {
   protected override render() {
     const tc = this.current;
     const live = html`<div class="live" role="status" aria-live="polite" aria-atomic="true">${this.announcement}</div>`;
+    const notice = this.connectionNotice === false ? nothing : connectionNotice(this.session.connection, this.session.handle, this.locale);
     if (!tc) {
       const loading = this.loading;
+      if (loading && notice !== nothing) return html`${live}${notice}`;
       return html`${live}<p class="empty" data-empty=${loading ? 'loading' : 'not-found'}>
         ${loading ? this.locale.t('toolCall.loading') : this.locale.t('toolCall.unknown', { id: this.toolCallId ?? '' })}
       </p>`;
@@ -180,7 +190,9 @@ export class AhpToolCall extends LitElement {
     const done = status === 'completed' || status === 'pending-result-confirmation';
     const t = tc as unknown as Partial<Record<string, unknown>>;
     const message = done && t.pastTenseMessage ? t.pastTenseMessage : t.invocationMessage;
-    return html`${live}
+    const offline = offlineReason(this.session.connection, l);
+    return html`${live}${notice}
+      <fieldset class="intents" ?disabled=${!!offline} title=${offline ?? nothing}>
       <div class="card" role="group" aria-labelledby="name" tabindex="-1">
         <div part="header" class="header">
           <span id="name" class="name">${name}</span>
@@ -193,7 +205,8 @@ export class AhpToolCall extends LitElement {
         ${message ? html`<div class="md message">${renderStringOrMarkdown(message as string)}</div>` : nothing}
         ${renderInput(tc, l)} ${this.renderBody(tc)}
         ${renderMcpApp({ store: this.currentStore, handle: this.handle, chat: isObject(this.toolCall) ? undefined : this.chat, toolCall: tc, server: this.server })}
-      </div>`;
+      </div>
+      </fieldset>`;
   }
 
   private renderServer() {
@@ -268,6 +281,7 @@ export class AhpToolCall extends LitElement {
       if (failed(tc)) states.push('failed');
       if (this.authBlocked) states.push('auth-blocked');
     }
+    states.push(...connectionStates(this.session.connection));
     setCustomStates(this.internals, states);
     // A focused button goes away with the state it belonged to: keep focus inside the call.
     if (this.hadFocus && !this.shadowRoot?.activeElement) {
