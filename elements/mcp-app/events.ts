@@ -56,8 +56,11 @@ export class AhpAppDisplayModeEvent extends Event {
 /** The View's own tools changed (`notifications/tools/list_changed` from a View that declared tools). */
 export class AhpAppToolsChangedEvent extends Event {
   static readonly eventName = 'ahp-app-tools-changed';
-  constructor() {
+  /** Which App's tools changed: its server and View resource. */
+  readonly detail: { readonly serverId: string; readonly resourceUri: string };
+  constructor(detail: AhpAppToolsChangedEvent['detail']) {
     super(AhpAppToolsChangedEvent.eventName, FIXED);
+    this.detail = detail;
   }
 }
 

@@ -512,7 +512,7 @@ export class AhpMcpApp extends LitElement {
       handlers: {
         openLink: (url) => this.onOpenLink(url),
         message: (m) => this.onMessage(m.content),
-        viewToolsChanged: () => this.dispatchEvent(new AhpAppToolsChangedEvent()),
+        viewToolsChanged: () => this.dispatchEvent(new AhpAppToolsChangedEvent({ serverId, resourceUri: uri })),
         flooding: () => this.contain(this.t.flooded),
         updateModelContext: (ctx) => {
           this.modelContext = ctx;

@@ -163,11 +163,10 @@ test('listSessions passes summaries through and keeps nextCursor; hosts without 
   assert.deepEqual(params, [{ limit: 5, channel: 'ahp-root://' }]);
   client.close();
 
-  const host = new HostCore({ log: quiet });
+  // A host that does not implement listSessions (a JSON-RPC peer with no handler for it) answers -32601.
   const [c2, s2] = createInMemoryPair();
-  attachTransport(host, s2);
+  new JsonRpcPeer(s2, { log: quiet });
   const plain = new AhpClient({ transport: c2, log: quiet });
-  await plain.initialize();
   await assert.rejects(plain.listSessions(), (err: unknown) => err instanceof RpcError && err.code === -32601);
   plain.close();
 });
