@@ -163,6 +163,18 @@ describe('i18n: every element state in zh-TW shows no English UI string', () => 
     }
   }
 
+  it('the chat states of the matrix really show the queue, history note, question form and Resume (so the sweep covers them)', async () => {
+    const chatStates = groups['<ahp-chat>']!;
+    const q = await renderIn('zh-TW', chatStates['queued and steering messages, activity, truncated history']!);
+    const qRoot = q.querySelector('ahp-chat')!.shadowRoot!;
+    expect(qRoot.querySelector('[part~="history-note"]'), 'history note').to.exist;
+    expect(qRoot.textContent).to.include('then deploy');
+    const f = await renderIn('zh-TW', chatStates['a question to answer in place (every question kind)']!);
+    expect(f.querySelector('ahp-chat')!.shadowRoot!.querySelector('form.input-request'), 'question form').to.exist;
+    const r = await renderIn('zh-TW', chatStates['an answered question and a resumable error']!);
+    expect(r.querySelector('ahp-chat')!.shadowRoot!.querySelector('[data-action="resume"]'), 'Resume').to.exist;
+  });
+
   it('a server whose Start fails again says so in zh-TW, with the time from Intl', async () => {
     const store = new FakeStore(session([mcpServer('a', STATES.error!)]));
     const wrap = await renderIn('zh-TW', html`<ahp-mcp-server server-id="a" .store=${store}></ahp-mcp-server>`);
