@@ -46,3 +46,4 @@ export type {
   McpChannelRequestOptions,
 } from './client/index.js';
 export * from './connect-session.js';
+export * from './root-catalog.js';

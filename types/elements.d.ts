@@ -217,7 +217,7 @@ export interface AhpMcpServerListEvents {
 export interface AhpSessionAttributes {
   /** WebSocket URL of the AHP host (`ws://…`). */
   url?: string | null;
-  /** Session channel URI to subscribe to (`ahp-session:/…`). */
+  /** Session channel URI to subscribe to (`ahp-session:/…`). Without it the element asks the host (root channel and `listSessions`) and opens its default or only session; with several and no default it shows them to choose from. */
   session?: string | null;
   /** Client id to initialize with; generated when unset. */
   'client-id'?: string | null;
@@ -235,7 +235,7 @@ export interface AhpSessionAttributes {
 export interface AhpSessionProperties {
   /** WebSocket URL of the AHP host (`ws://…`). */
   url?: AhpSession['url'];
-  /** Session channel URI to subscribe to (`ahp-session:/…`). */
+  /** Session channel URI to subscribe to (`ahp-session:/…`). Without it the element asks the host (root channel and `listSessions`) and opens its default or only session; with several and no default it shows them to choose from. */
   session?: AhpSession['session'];
   /** Client id to initialize with; generated when unset. */
   clientId?: AhpSession['clientId'];

@@ -11,6 +11,8 @@ import { handleContext, storeContext } from '../shared/store-context.js';
 import { setCustomStates, tryAttachInternals } from '../shared/custom-states.js';
 import { AhpConnectionChangeEvent } from '../shared/events.js';
 import { handleAuthRequest, resumeAuth, type SessionAuthOptions } from './session-auth.js';
+import { SessionDiscovery } from './session-discovery.js';
+import { LocaleController } from '../shared/i18n.js';
 
 interface OwnConnection {
   key: string;
@@ -36,6 +38,7 @@ const errorText = (e: unknown): string => (e instanceof Error ? e.message : Stri
  * @summary Provides an AHP session store to the elements inside it.
  * @tag ahp-session
  * @slot - Elements that use the session (`<ahp-mcp-server-list>`, `<ahp-mcp-server>`, ...).
+ * @csspart sessions - Without a `session` attribute: the host's sessions to choose from (several, no default), or why there is none.
  * @cssstate connecting, open, reconnecting, closed - Connection state of the store in use.
  * @fires {AhpConnectionChangeEvent} ahp-connection-change - When the connection state changes.
  * @fires {AhpAuthStartEvent} ahp-auth-start - The built-in sign-in started (fired at the element that asked, bubbling).
@@ -49,6 +52,15 @@ export class AhpSession extends LitElement {
     }
     :host([hidden]) {
       display: none;
+    }
+    [part='sessions'] {
+      display: flex;
+      flex-wrap: wrap;
+      gap: 0.5rem;
+      align-items: center;
+    }
+    [part='sessions'] p {
+      margin: 0;
     }
   `;
   static override properties = {
@@ -67,7 +79,10 @@ export class AhpSession extends LitElement {
 
   /** WebSocket URL of the AHP host (`ws://…`). */
   declare url: string | null | undefined;
-  /** Session channel URI to subscribe to (`ahp-session:/…`). */
+  /**
+   * Session channel URI to subscribe to (`ahp-session:/…`). Without it the element asks the host (root channel and
+   * `listSessions`) and opens its default or only session; with several and no default it shows them to choose from.
+   */
   declare session: string | null | undefined;
   /** Client id to initialize with; generated when unset. */
   declare clientId: string | null | undefined;
@@ -100,6 +115,11 @@ export class AhpSession extends LitElement {
   private readonly provider = new ContextProvider(this, { context: storeContext });
   private readonly handleProvider = new ContextProvider(this, { context: handleContext });
   private readonly internals = tryAttachInternals(this);
+  private readonly locale = new LocaleController(this);
+  private readonly discovery = new SessionDiscovery(() => {
+    this.reconcile();
+    this.requestUpdate();
+  });
   private own: OwnConnection | undefined;
   private bound: SessionStoreLike | undefined;
   private boundHandle: SessionHandle | undefined;
@@ -134,6 +154,7 @@ export class AhpSession extends LitElement {
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
+    this.discovery.reset();
     this.closeOwn();
     this.bind(undefined, undefined);
   }
@@ -146,7 +167,7 @@ export class AhpSession extends LitElement {
   }
 
   protected override render() {
-    return html`<slot></slot>`;
+    return html`${this.url && !this.session && !this.store ? this.discovery.render(this.locale) : ''}<slot></slot>`;
   }
 
   private reconcile(): void {
@@ -156,17 +177,19 @@ export class AhpSession extends LitElement {
       this.bind(this.store, this.handle);
       return;
     }
-    if (!this.url || !this.session) {
+    if (this.session || !this.url) this.discovery.reset();
+    const session = this.session || (this.url ? this.discovery.sessionFor(this.url) : undefined);
+    if (!this.url || !session) {
       this.closeOwn();
       this.bind(undefined, undefined);
       return;
     }
     const mode = this.workerMode();
     const workerUrl = mode ? (this.workerUrl ?? undefined) : undefined;
-    const key = JSON.stringify([this.url, this.session, this.clientId ?? null, mode ?? null, workerUrl ?? null]);
+    const key = JSON.stringify([this.url, session, this.clientId ?? null, mode ?? null, workerUrl ?? null]);
     if (this.own?.key !== key) {
       this.closeOwn();
-      this.open(key, this.url, this.session, this.clientId ?? undefined, mode, workerUrl);
+      this.open(key, this.url, session, this.clientId ?? undefined, mode, workerUrl);
     }
     this.bind(this.own?.store, this.own?.handle);
   }

@@ -5,6 +5,9 @@
  */
 export const EN = {
   loading: 'Loading…',
+  'session.choose': "Choose a session",
+  'session.none': "The host has no sessions.",
+  'session.discoveryFailed': "Could not list the host's sessions: {error}",
 
   'connection.connecting': 'Connecting to the host…',
   'connection.reconnecting': 'Connection lost. Next attempt at {time} (attempt {attempt}).',

@@ -7,6 +7,7 @@ import { WebSocketServer, WebSocket } from 'ws';
 import { AhpClient, RpcError, WebSocketTransport } from '../../src/client/index.js';
 import { HostCore, attachWebSocket } from '../../src/host/index.js';
 import { ROOT_CHANNEL, type ActionEnvelope, type RootState, type SessionState, type SessionSummary } from '../../src/protocol/index.js';
+import { discoverSessions, pickDefaultSession, watchRoot } from '../../src/root-catalog.js';
 
 const A = 'ahp-session:/a';
 const B = 'ahp-session:/b';
@@ -165,6 +166,40 @@ test('root actions: setAgents is sequenced on the root channel; reconnect replay
     // After reconnect the connection is subscribed to the root again.
     host.createSession(B, session('Beta'));
     await until(() => again.notes.length === 1, 'sessionAdded after reconnect');
+  } finally {
+    await net.close();
+  }
+});
+
+test('discoverSessions: the host default, else the only session, else none (a choice); watchRoot follows the root live', async () => {
+  const withDefault = new HostCore({ log: quiet, defaultSession: B, now: clock });
+  withDefault.createSession(A, session('Alpha'));
+  withDefault.createSession(B, session('Beta'));
+  const net = await serve(withDefault);
+  try {
+    const found = await discoverSessions({ url: net.url, WebSocket });
+    assert.deepEqual(found.sessions.map((s) => s.resource), [A, B]);
+    assert.equal(found.defaultSession, B);
+    assert.equal(found.root?._meta?.defaultSession, B);
+    // A default the host does not list is ignored; one session is the default; several without one are a choice.
+    assert.equal(pickDefaultSession({ agents: [], _meta: { defaultSession: 'ahp-session:/gone' } }, found.sessions), undefined);
+    assert.equal(pickDefaultSession({ agents: [] }, found.sessions.slice(0, 1)), A);
+    assert.equal(pickDefaultSession(undefined, []), undefined);
+
+    const { client } = await net.connect('watcher');
+    await client.initialize();
+    const watch = await watchRoot(client);
+    const seen: string[][] = [];
+    watch.subscribe((c) => seen.push(c.sessions.map((s) => `${s.resource}=${s.title}`)));
+    withDefault.createSession('ahp-session:/c', session('Gamma'));
+    withDefault.dispatchServerAction(A, { type: 'session/titleChanged', title: 'Alpha 2' });
+    withDefault.disposeSession(B);
+    withDefault.setAgents([agent]);
+    await until(() => watch.getCatalog().root?.agents.length === 1, 'agentsChanged applied');
+    assert.deepEqual(watch.getCatalog().sessions.map((s) => `${s.resource}=${s.title}`), [`${A}=Alpha 2`, 'ahp-session:/c=Gamma']);
+    assert.equal(watch.getCatalog().defaultSession, undefined, 'the default session is gone and two remain: a choice');
+    assert.equal(seen.length >= 3, true);
+    watch.dispose();
   } finally {
     await net.close();
   }
