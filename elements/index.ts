@@ -59,3 +59,5 @@ export { LocaleController, formatNumber, langOf, loadLanguage, registerLanguage,
 export type { LanguageSource, Messages } from './shared/i18n.js';
 export { EN as ENGLISH_MESSAGES } from './shared/messages-en.js';
 export type { MessageId } from './shared/messages-en.js';
+export { AhpChatInputAnswerEvent, AhpChatPendingRemoveEvent, AhpChatResumeEvent } from './shared/chat-input-events.js';
+export type { ChatInputAnswerDetail, ChatPendingRemoveDetail, ChatResumeDetail } from './shared/chat-input-events.js';
