@@ -11,7 +11,7 @@ import puppeteer, { type Browser, type ElementHandle, type Page } from 'puppetee
 import { startPlayground, type Playground } from '../../examples/playground/playground.js';
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/find-chromium.mjs';
 
-const WAIT_MS = 30_000;
+const WAIT_MS = 60_000;
 
 /** WCAG 2 contrast ratio of two sRGB colours given as `rgb(r, g, b)` / `rgba(…)`. */
 function contrast(a: string, b: string): number {

@@ -12,7 +12,7 @@ import { startPlayground, type Playground } from '../../examples/playground/play
 import { REPO_ROOT } from '../../examples/playground/config.js';
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/find-chromium.mjs';
 
-const WAIT_MS = 30_000;
+const WAIT_MS = 60_000;
 
 /** The first ```html block under "## Use it in a plain HTML page". */
 async function readmeSnippet(): Promise<string> {
