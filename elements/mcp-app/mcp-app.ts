@@ -280,8 +280,11 @@ export class AhpMcpApp extends LitElement {
 
   private answerPrompt(ok: boolean): void {
     const p = this.prompt;
+    // The prompt's buttons go away with it: focus returns to the App rather than falling to the page.
+    const hadFocus = !!p && !!(this.renderRoot as ShadowRoot).activeElement?.closest('[part~="prompt"]');
     this.prompt = undefined;
     p?.answer(ok);
+    if (hadFocus) void this.updateComplete.then(() => this.iframe?.focus());
   }
 
   /**

@@ -152,8 +152,11 @@ describe('<ahp-mcp-app> intents need the user', () => {
     const el = await mount(`report('answer', { answer: await rpc('ui/request-display-mode', { mode: 'fullscreen' }) });`);
     const prompt = await until(() => promptOf(el), 'the prompt');
     expect(prompt.textContent).to.include('full screen');
-    (prompt.querySelector('[part~="prompt-confirm"]') as HTMLButtonElement).click();
+    const allow = prompt.querySelector('[part~="prompt-confirm"]') as HTMLButtonElement;
+    allow.focus();
+    allow.click();
     await until(() => el.matches(':state(fullscreen)'), 'fullscreen');
+    await until(() => el.shadowRoot!.activeElement === el.shadowRoot!.querySelector('iframe'), 'focus back in the App after the prompt');
     const exit = el.shadowRoot!.querySelector('[part~="exit"]') as HTMLButtonElement;
     exit.focus();
     await sendKeys({ press: 'Escape' });
