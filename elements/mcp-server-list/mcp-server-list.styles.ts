@@ -22,6 +22,21 @@ export const mcpServerListStyles = [
       padding: 0;
       list-style: none;
     }
+    /* Servers not rendered yet, as their names; a block off screen is skipped by style, layout and paint. */
+    .names {
+      display: grid;
+      gap: var(--_space-2);
+      content-visibility: auto;
+      contain-intrinsic-size: auto 70rem;
+    }
+    .deferred {
+      min-block-size: 2.75rem;
+      box-sizing: border-box;
+      padding: var(--_space-2) var(--_space-3);
+      border: 1px solid var(--_border);
+      border-radius: var(--_radius);
+      font-weight: 600;
+    }
     .empty {
       margin: 0;
       color: var(--_text-muted);

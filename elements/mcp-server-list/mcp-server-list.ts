@@ -1,5 +1,6 @@
 import { LitElement, html, nothing } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
+import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import { ContextConsumer } from '@lit/context';
 import type { SessionState } from '../../src/protocol/session.js';
 import { listMcpServers } from '../../src/store/selectors.js';
@@ -8,38 +9,67 @@ import { DEV, addDevChecks } from '../shared/dev-warnings.js';
 import { storeContext } from '../shared/store-context.js';
 import { StoreController } from '../shared/store-controller.js';
 import { mcpServerListStyles } from './mcp-server-list.styles.js';
+import { namesHtml, segmentsOf } from './segments.js';
 import { LocaleController } from '../shared/i18n.js';
 import { SessionHandleController } from '../shared/session-handle-controller.js';
 import { connectionNotice, connectionStates, connectionStyles } from '../shared/connection-notice.js';
 import { setCustomStates, tryAttachInternals } from '../shared/custom-states.js';
 
-/** One heading and the ids of the servers under it. */
+/** One heading and the servers under it. */
 interface Group {
   /** `top-level`, or the container's id. */
   key: string;
   /** Container name; undefined for the top-level group (which uses `topLevelLabel`). */
   name: string | undefined;
   ids: string[];
+  /** Server names, by position in `ids` (shown until a server's own element is rendered). */
+  names: string[];
 }
+
+/** Servers rendered as full `<ahp-mcp-server>` elements straight away; the rest wait until they come near the viewport. */
+export const EAGER_SERVERS = 24;
 
 /** Groups the session's MCP servers: top-level ones first, then one group per container, in order. */
 function groupServers(state: SessionState | undefined): Group[] | undefined {
   if (!state) return undefined;
-  const top: Group = { key: 'top-level', name: undefined, ids: [] };
+  const top: Group = { key: 'top-level', name: undefined, ids: [], names: [] };
   const byContainer = new Map<string, Group>();
   for (const { server, container } of listMcpServers(state)) {
+    const name = typeof server.name === 'string' && server.name ? server.name : server.id;
     if (!container) {
       top.ids.push(server.id);
+      top.names.push(name);
       continue;
     }
     let group = byContainer.get(container.id);
     if (!group) {
-      group = { key: container.id, name: container.name || container.id, ids: [] };
+      group = { key: container.id, name: container.name || container.id, ids: [], names: [] };
       byContainer.set(container.id, group);
     }
     group.ids.push(server.id);
+    group.names.push(name);
   }
   return [...(top.ids.length ? [top] : []), ...byContainer.values()];
+}
+
+/** An `<ahp-mcp-server>` as far as the list needs it. */
+type AhpMcpServerLike = HTMLElement & { updateComplete?: Promise<unknown> };
+
+type Rec = Record<string, unknown>;
+const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null;
+
+/** Same ids, types and names in the same places (top level and children): the groups cannot have changed. */
+function sameLayout(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x: unknown = a[i];
+    const y: unknown = b[i];
+    if (x === y) continue;
+    if (!isRec(x) || !isRec(y) || x.id !== y.id || x.type !== y.type || x.name !== y.name) return false;
+    if (x.children !== y.children && !sameLayout(x.children, y.children)) return false;
+  }
+  return true;
 }
 
 const sameGroups = (a: Group[] | undefined, b: Group[] | undefined): boolean =>
@@ -47,13 +77,15 @@ const sameGroups = (a: Group[] | undefined, b: Group[] | undefined): boolean =>
   (!!a && !!b && a.length === b.length &&
     a.every((g, i) => {
       const h = b[i];
-      return !!h && g.key === h.key && g.name === h.name && g.ids.length === h.ids.length && g.ids.every((id, j) => id === h.ids[j]);
+      return !!h && g.key === h.key && g.name === h.name && g.ids.length === h.ids.length &&
+        g.ids.every((id, j) => id === h.ids[j] && g.names[j] === h.names[j]);
     }));
 
 /**
  * Every MCP server of the session, top-level ones and those inside containers, grouped by container.
  * Re-renders only when servers or groups are added, removed or renamed; each `<ahp-mcp-server>`
- * follows its own server.
+ * follows its own server. Long lists render the first servers at once and the others as their names
+ * (found by find-in-page, reachable with Tab) until they scroll near the viewport or take focus.
  *
  * @summary Lists the session's MCP servers grouped by container.
  * @tag ahp-mcp-server-list
@@ -84,9 +116,15 @@ export class AhpMcpServerList extends LitElement {
   private readonly internals = tryAttachInternals(this);
   private readonly groups = new StoreController(this, {
     getStore: () => this.currentStore,
-    select: groupServers,
+    select: (state) => this.groupsOf(state),
     equals: sameGroups,
   });
+  /** Ids rendered as full elements beyond the eager ones (they stay rendered). */
+  private readonly shown = new Set<string>();
+  private observer: IntersectionObserver | undefined;
+  private readonly observed = new WeakSet<Element>();
+  private lastList: unknown;
+  private lastGroups: Group[] | undefined;
 
   constructor() {
     super();
@@ -98,6 +136,67 @@ export class AhpMcpServerList extends LitElement {
     return this.store ?? this.consumer.value;
   }
 
+  override connectedCallback(): void {
+    super.connectedCallback();
+    if (typeof IntersectionObserver === 'function') this.observer = new IntersectionObserver(this.onIntersect, { rootMargin: '50% 0px' });
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.observer?.disconnect();
+    this.observer = undefined;
+  }
+
+  /** Groups of a state; the previous ones when only servers' states changed (a cheap pass over the list instead of regrouping). */
+  private groupsOf(state: SessionState | undefined): Group[] | undefined {
+    const list = state?.customizations;
+    if (this.lastGroups && list !== undefined && sameLayout(this.lastList, list)) {
+      this.lastList = list;
+      return this.lastGroups;
+    }
+    this.lastList = list;
+    return (this.lastGroups = groupServers(state));
+  }
+
+  protected override updated(): void {
+    setCustomStates(this.internals, connectionStates(this.session.connection));
+    const observer = this.observer;
+    if (!observer) return;
+    for (const li of this.shadowRoot!.querySelectorAll('li[data-deferred]')) {
+      if (this.observed.has(li)) continue;
+      this.observed.add(li);
+      observer.observe(li);
+    }
+  }
+
+  /** A block of names came near the viewport: render its servers as elements. */
+  private readonly onIntersect = (entries: IntersectionObserverEntry[]): void => {
+    let added = false;
+    for (const e of entries) {
+      if (!e.isIntersecting) continue;
+      this.observer?.unobserve(e.target);
+      for (const item of e.target.querySelectorAll<HTMLElement>('[data-server-id]')) {
+        const id = item.dataset.serverId!;
+        if (this.shown.has(id)) continue;
+        this.shown.add(id);
+        added = true;
+      }
+    }
+    if (added) this.requestUpdate();
+  };
+
+  /** Tab (or a click) reached a server not rendered yet: render it and move focus to its first control. */
+  private readonly onDeferredFocus = async (e: FocusEvent): Promise<void> => {
+    const id = (e.target as HTMLElement).dataset?.serverId;
+    if (id === undefined) return;
+    this.shown.add(id);
+    this.requestUpdate();
+    await this.updateComplete;
+    const el = [...this.shadowRoot!.querySelectorAll<AhpMcpServerLike>('ahp-mcp-server')].find((s) => s.getAttribute('server-id') === id);
+    await el?.updateComplete;
+    el?.shadowRoot?.querySelector<HTMLElement>('button')?.focus();
+  };
+
   protected override render() {
     const groups = this.groups.value;
     const l = this.locale;
@@ -106,6 +205,8 @@ export class AhpMcpServerList extends LitElement {
     if (!groups.length) return html`${notice}<p class="empty" data-empty="none">${l.t('list.empty')}</p>`;
     const store = this.currentStore;
     const level = Number.isInteger(this.headingLevel) && this.headingLevel >= 1 ? this.headingLevel : 3;
+    let position = 0;
+    const full = (id: string): boolean => position++ < EAGER_SERVERS || !this.observer || this.shown.has(id);
     return html`${notice}${repeat(
       groups,
       (g) => g.key,
@@ -116,20 +217,18 @@ export class AhpMcpServerList extends LitElement {
           </div>
           <ul role="list">
             ${repeat(
-              g.ids,
-              (id) => id,
-              (id) => html`<li>
-                <ahp-mcp-server server-id=${id} .store=${store} .connectionNotice=${false} exportparts="icon, name, status, actions, error"></ahp-mcp-server>
-              </li>`,
+              segmentsOf(g.ids, g.names, full),
+              (s) => (s.kind === 'server' ? s.id : s.key),
+              (s) => s.kind === 'server'
+                ? html`<li>
+                    <ahp-mcp-server server-id=${s.id} .store=${store} .connectionNotice=${false} exportparts="icon, name, status, actions, error"></ahp-mcp-server>
+                  </li>`
+                : html`<li role="none" class="names" data-deferred @focusin=${this.onDeferredFocus}>${unsafeHTML(namesHtml(s.ids, s.names))}</li>`,
             )}
           </ul>
         </section>
       `,
     )}`;
-  }
-
-  protected override updated(): void {
-    setCustomStates(this.internals, connectionStates(this.session.connection));
   }
 }
 

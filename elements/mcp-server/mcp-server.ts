@@ -4,11 +4,9 @@ import type { AnyAction } from '../../src/protocol/actions.js';
 import type { McpServerAuthRequiredState, McpServerState } from '../../src/protocol/customizations.js';
 import { effectiveEnabled } from '../../src/reducers/index.js';
 import { selectMcpServer } from '../../src/store/selectors.js';
-import type { McpServerEntry } from '../../src/store/selectors.js';
 import type { SessionStoreLike } from '../../src/store/types.js';
 import { DEV, addDevChecks } from '../shared/dev-warnings.js';
 import { storeContext } from '../shared/store-context.js';
-import { StoreController } from '../shared/store-controller.js';
 import { setCustomStates, tryAttachInternals } from '../shared/custom-states.js';
 import {
   AhpMcpServerRestartEvent,
@@ -19,6 +17,7 @@ import {
 import { AhpMcpServerAuthRequestEvent, AuthController } from '../shared/auth-controller.js';
 import { authPanelStyles, renderAuthPanel } from './auth-panel.js';
 import { toggledEnablement } from './enablement.js';
+import { ServerEntryController } from './server-entry-controller.js';
 import { iconsHaveThemes, pickIconSrc, themeOf } from './icon.js';
 import { mcpServerStyles } from './mcp-server.styles.js';
 import { LocaleController } from '../shared/i18n.js';
@@ -40,9 +39,6 @@ const ACTIONS: Record<string, readonly Action[]> = {
   stopped: ['start'],
 };
 const UNKNOWN_KIND_ACTIONS: readonly Action[] = ['start', 'stop'];
-
-const sameEntry = (a: McpServerEntry | undefined, b: McpServerEntry | undefined): boolean =>
-  a === b || (!!a && !!b && a.server === b.server && a.container === b.container && a.enabled === b.enabled);
 
 const kindOf = (state: McpServerState | undefined): string => {
   const kind: unknown = (state as { kind?: unknown } | undefined)?.kind;
@@ -97,11 +93,7 @@ export class AhpMcpServer extends LitElement {
   private readonly internals = tryAttachInternals(this);
   private readonly locale = new LocaleController(this);
   private readonly consumer = new ContextConsumer(this, { context: storeContext, subscribe: true });
-  private readonly entry = new StoreController(this, {
-    getStore: () => this.currentStore,
-    select: (state) => (this.serverId ? selectMcpServer(state, this.serverId) : undefined),
-    equals: sameEntry,
-  });
+  private readonly entry = new ServerEntryController(this, { getStore: () => this.currentStore, getId: () => this.serverId });
   private readonly darkQuery = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : undefined;
   private refocusAfterUpdate = false;
   /** The `error` state last seen, when it arrived, and how many in a row: a failed retry must look different. */
