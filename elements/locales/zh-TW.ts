@@ -10,6 +10,7 @@ const zhTW: Record<MessageId, string> = {
   'session.choose': '選擇工作階段',
   'session.none': '主機沒有任何工作階段。',
   'session.discoveryFailed': '無法列出主機的工作階段：{error}',
+  'session.retry': '再試一次',
 
   'connection.connecting': '正在連線到主機…',
   'connection.reconnecting': '連線中斷。下次嘗試時間 {time}（第 {attempt} 次）。',

@@ -54,6 +54,13 @@ export class SessionDiscovery {
     );
   }
 
+  /** Asks the host again after a failed listing. */
+  private retry(): void {
+    if (this.url === undefined) return;
+    this.start(this.url);
+    this.changed();
+  }
+
   private choose(uri: string): void {
     this.chosen = uri;
     this.status = 'done';
@@ -74,7 +81,8 @@ export class SessionDiscovery {
       case 'none':
         return html`<p part="sessions" class="note" data-sessions="none">${l.t('session.none')}</p>`;
       case 'error':
-        return html`<p part="sessions" class="note" data-sessions="error" role="alert">${l.t('session.discoveryFailed', { error: this.error })}</p>`;
+        return html`<p part="sessions" class="note" data-sessions="error" role="alert">${l.t('session.discoveryFailed', { error: this.error })}
+          <button type="button" data-action="retry" @click=${() => this.retry()}>${l.t('session.retry')}</button></p>`;
       default:
         return nothing;
     }

@@ -8,6 +8,7 @@ export const EN = {
   'session.choose': "Choose a session",
   'session.none': "The host has no sessions.",
   'session.discoveryFailed': "Could not list the host's sessions: {error}",
+  'session.retry': 'Try again',
 
   'connection.connecting': 'Connecting to the host…',
   'connection.reconnecting': 'Connection lost. Next attempt at {time} (attempt {attempt}).',
