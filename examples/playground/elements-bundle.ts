@@ -5,6 +5,8 @@ import { REPO_ROOT } from './config.js';
 
 /** The entry the demo page loads as `/ahp-elements.js`. */
 export const ELEMENTS_ENTRY = path.join(REPO_ROOT, 'elements/define-all.ts');
+/** The session worker the demo page loads as `/ahp-session-worker.js` with `?worker=shared|dedicated`. */
+export const WORKER_ENTRY = path.join(REPO_ROOT, 'src/worker/shared-worker-entry.ts');
 
 /**
  * package.json `sideEffects` names the built files in dist/, so esbuild would drop the source

@@ -15,6 +15,8 @@ const CDN_DIR = path.join(REPO_ROOT, 'dist/cdn');
 export interface RouteOptions {
   /** The bundled elements (ESM). */
   elementsBundle: string;
+  /** The session worker for `<ahp-session worker>` (ESM; serves SharedWorker and Worker), bundled on first request. */
+  workerBundle?: () => Promise<string>;
   /** URL path → icon file named by the config. */
   iconFiles: ReadonlyMap<string, string>;
   /** What the page needs to connect, and what it says about the running config. */
@@ -66,6 +68,12 @@ export function createRequestHandler(options: RouteOptions): (req: IncomingMessa
     }
     if (pathname === '/' || pathname === '/index.html') return void sendFile(res, path.join(EXAMPLES_DIR, 'index.html'));
     if (pathname === '/ahp-elements.js') return send(res, 200, TYPES['.js']!, options.elementsBundle);
+    if (pathname === '/ahp-session-worker.js' && options.workerBundle) {
+      return void options.workerBundle().then(
+        (js) => send(res, 200, TYPES['.js']!, js),
+        (err: Error) => send(res, 500, 'text/plain; charset=utf-8', `${err.message}\n`),
+      );
+    }
     if (pathname === '/playground.json') return send(res, 200, TYPES['.json']!, JSON.stringify(options.playgroundInfo));
     if (pathname === '/favicon.ico') return void sendFile(res, path.join(ASSETS_DIR, 'ahp-logo.svg'));
     const icon = options.iconFiles.get(pathname);

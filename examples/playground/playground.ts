@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { WebSocketServer } from 'ws';
 import { HostCore, attachWebSocketServer, webSocketServerOptions, type ActionLimits } from '../../src/host/index.js';
 import { DEFAULT_CONFIG_PATH, loadConfig, type PlaygroundConfig } from './config.js';
-import { bundleElements } from './elements-bundle.js';
+import { WORKER_ENTRY, bundleElements } from './elements-bundle.js';
 import { createRequestHandler } from './http-routes.js';
 import { McpServerRuntime } from './mcp-runtime.js';
 import { driveServers, type ServerLifecycle } from './server-lifecycle.js';
@@ -73,6 +73,8 @@ export interface Playground {
   killWebSocket(): Promise<void>;
   /** Test/ops hook: accepts WebSocket upgrades on the same URL again after `killWebSocket()`. */
   restartWebSocket(): void;
+  /** Test hook: AHP WebSockets open now, and accepted since the start (e.g. one shared by every tab in worker mode). */
+  webSockets(): { open: number; accepted: number };
   /** Stops every server (their processes exit), closes connections and the HTTP server. */
   close(): Promise<void>;
 }
@@ -143,8 +145,10 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
   host.createSession(SESSION_URI, playgroundSessionState(config, url, apps.serverMeta));
   host.createChat(SESSION_URI, CHAT_URI, { title: 'Main chat' });
   host.dispatchServerAction(SESSION_URI, { type: 'session/defaultChatChanged', defaultChat: CHAT_URI });
+  let workerBundle: Promise<string> | undefined;
   const routes = createRequestHandler({
     elementsBundle,
+    workerBundle: () => (workerBundle ??= bundleElements(WORKER_ENTRY)),
     iconFiles: iconFiles(config),
     playgroundInfo: { wsUrl, sessionUri: SESSION_URI, ...pageInfo(config) },
     corsOrigins: extraOrigins,
@@ -161,11 +165,15 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
   attachWebSocketServer(host, wss, { ...frameLimit, log: (line) => log(`[ahp] ${line}`) });
   // Upgrades are routed by hand so killWebSocket() can refuse them while the HTTP side stays up.
   let acceptingUpgrades = true;
+  let acceptedSockets = 0;
   httpServer.on('upgrade', (req, socket, head) => {
     // A reset during the handshake must not take the process down.
     socket.on('error', (err) => log(`[ahp] upgrade socket error: ${err.message}`));
     if (!acceptingUpgrades) return void socket.destroy();
-    wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      acceptedSockets++;
+      wss.emit('connection', ws, req);
+    });
   });
 
   const servers = new Map(
@@ -197,6 +205,7 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
     auth,
     protectedServers: builtins.protectedServers,
     startServers: () => lifecycle.startEnabled(),
+    webSockets: () => ({ open: [...wss.clients].filter((ws) => ws.readyState === ws.OPEN).length, accepted: acceptedSockets }),
     async killWebSocket() {
       acceptingUpgrades = false;
       const sockets = [...wss.clients];

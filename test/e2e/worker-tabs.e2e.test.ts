@@ -1,0 +1,253 @@
+// End to end: two tabs of the playground page with <ahp-session worker="shared"> in Chromium share one session
+// worker and one WebSocket (counted at the host). Sign-in from tab A through the playground's real authorization
+// server (popup); tab B sees the server turn ready. Each tab shows a real MCP App (server-basic-vanillajs in A,
+// server-debug in B) whose View calls its server through mcp:// (forwarded by the worker). Closing tab A leaves B
+// working. The same test runs with SharedWorker unavailable (dedicated-worker fallback) and with neither
+// SharedWorker nor Worker (page fallback), each in a fresh browser context.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import puppeteer, { type Browser, type BrowserContext, type ElementHandle, type Frame, type Page, type Target } from 'puppeteer-core';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { parseConfig } from '../../examples/playground/config.js';
+import { startPlayground, type Playground } from '../../examples/playground/playground.js';
+import type { ToolCallState } from '../../src/protocol/index.js';
+import { CHROMIUM_ARGS, findChromium } from '../../scripts/find-chromium.mjs';
+
+const WAIT_MS = 30_000;
+const PROTECTED = 'protected';
+const BASIC = 'basic-vanillajs';
+const DEBUG = 'debug';
+
+async function until<T>(what: string, read: () => T | undefined | false | Promise<T | undefined | false>, now: () => unknown = () => ''): Promise<T> {
+  const deadline = Date.now() + WAIT_MS;
+  for (;;) {
+    const value = await read();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; now: ${JSON.stringify(await now())}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** How a mode takes worker support away before the page's scripts run. */
+const MODES = [
+  { name: 'shared worker', expectMode: 'shared', sharedSocket: true, hide: '' },
+  { name: 'SharedWorker unavailable: dedicated-worker fallback', expectMode: 'dedicated', sharedSocket: false, hide: 'delete globalThis.SharedWorker;' },
+  { name: 'SharedWorker and Worker unavailable: page fallback', expectMode: 'page', sharedSocket: false, hide: 'delete globalThis.SharedWorker; delete globalThis.Worker;' },
+] as const;
+
+const T = { timeout: 120_000 };
+
+describe('worker mode end to end: two tabs, one session worker', () => {
+  let playground: Playground;
+  let browser: Browser;
+  let logDir: string;
+  /** JSON-RPC the playground's MCP clients sent to each server. */
+  const sent = new Map<string, JSONRPCMessage[]>();
+  const sentCalls = (serverId: string, tool: string) =>
+    (sent.get(serverId) ?? []).filter((m) => 'method' in m && m.method === 'tools/call' && (m.params as { name?: string })?.name === tool).length;
+
+  const chat = () => playground.host.getChatState(playground.chatUri);
+  const toolCallOfTurn = (turnId: string): ToolCallState | undefined => {
+    const state = chat();
+    const turn = state?.activeTurn?.id === turnId ? state.activeTurn : state?.turns.find((t) => t.id === turnId);
+    for (const part of turn?.responseParts ?? []) if (part.kind === 'toolCall') return part.toolCall;
+    return undefined;
+  };
+
+  before(async () => {
+    logDir = mkdtempSync(path.join(tmpdir(), 'ahp-worker-e2e-'));
+    const config = parseConfig({
+      servers: [
+        { id: PROTECTED, name: 'Protected', transport: 'http', builtin: 'oauth-demo', tokenLifetimeSeconds: 600 },
+        { id: BASIC, name: 'Basic', transport: 'stdio', command: 'node', args: ['node_modules/@modelcontextprotocol/server-basic-vanillajs/dist/index.js', '--stdio'] },
+        { id: DEBUG, name: 'Debug', transport: 'stdio', command: 'node', args: ['examples/playground/apps/debug-server-plus.mjs', '--stdio'], env: { DEBUG_LOG_FILE: path.join(logDir, 'debug.log'), PATH: process.env.PATH ?? '' } },
+      ],
+    });
+    playground = await startPlayground({ port: 0, config });
+    for (const [id, rt] of playground.servers) {
+      sent.set(id, []);
+      rt.onMessage((direction, message) => {
+        if (direction === 'sent') sent.get(id)!.push(message);
+      });
+    }
+    await playground.startServers();
+    browser = await puppeteer.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
+  }, T);
+  after(async () => {
+    await browser?.close();
+    await playground?.close();
+    if (logDir) rmSync(logDir, { recursive: true, force: true });
+  });
+
+  for (const mode of MODES.filter((m) => !process.env.WORKER_E2E_MODE || m.expectMode === process.env.WORKER_E2E_MODE)) {
+    describe(mode.name, () => {
+      let context: BrowserContext;
+      let tabA: Page;
+      let tabB: Page;
+      const pageErrors: string[] = [];
+      const socketsBefore = { accepted: 0 };
+
+      /** A tab of the playground page in worker mode, without the chat (its embedded Apps would be other Views). */
+      async function openTab(): Promise<Page> {
+        const page = await context.newPage();
+        page.on('pageerror', (err) => pageErrors.push(err instanceof Error ? err.message : String(err)));
+        // tsx compiles the callbacks below with esbuild's keepNames, which calls a `__name` helper the page lacks.
+        await page.evaluateOnNewDocument(`globalThis.__name = (f) => f; ${mode.hide}`);
+        await page.goto(new URL('/?worker=shared', playground.url).href, { waitUntil: 'load' });
+        await page.waitForFunction(() => (document.querySelector('ahp-session') as unknown as { connectionState?: { kind: string } } | null)?.connectionState?.kind === 'open', { timeout: WAIT_MS });
+        await page.evaluate(() => document.querySelectorAll('ahp-chat').forEach((c) => c.remove()));
+        return page;
+      }
+
+      const handleMode = (page: Page) => page.evaluate(() => (document.querySelector('ahp-session') as unknown as { currentHandle?: { mode: string } }).currentHandle?.mode);
+
+      /** The protected server's card in a tab: its state and its sign-in button. */
+      const serverKind = (page: Page, id: string) =>
+        page.evaluate((id) => {
+          const el = document.querySelector('ahp-mcp-server-list')?.shadowRoot?.querySelector(`ahp-mcp-server[server-id="${id}"]`);
+          return ['starting', 'ready', 'authRequired', 'error', 'stopped'].find((k) => el?.matches(`:state(${k})`)) ?? null;
+        }, id);
+
+      /** Sends a user message into the main chat through a tab's store (as <ahp-chat> does); returns the turn id. */
+      async function say(page: Page, text: string): Promise<string> {
+        await until('no active turn', () => !chat()?.activeTurn, () => chat()?.activeTurn?.id);
+        return page.evaluate(
+          (text: string, chatUri: string) => {
+            const session = document.querySelector('ahp-session') as unknown as { currentStore: { dispatch(a: unknown, ch: string): void } };
+            const turnId = crypto.randomUUID();
+            session.currentStore.dispatch({ type: 'chat/turnStarted', turnId, startedAt: new Date().toISOString(), message: { text, origin: { kind: 'user' } } }, chatUri);
+            return turnId;
+          },
+          text,
+          playground.chatUri,
+        );
+      }
+
+      /** Runs a tool call in the chat and shows its App in `page` (an <ahp-mcp-app> inside the tab's session); returns the View frame. */
+      async function showApp(page: Page, serverId: string, command: string): Promise<Frame> {
+        const turnId = await say(page, command);
+        const tc = await until(`${serverId} tool call completed`, () => {
+          const t = toolCallOfTurn(turnId);
+          return t?.status === 'completed' ? t : undefined;
+        }, () => toolCallOfTurn(turnId)?.status);
+        const id = `app-${serverId}`;
+        await page.evaluate(
+          (id: string, chatUri: string, toolCallId: string, sandboxUrl: string) => {
+            const el = document.createElement('ahp-mcp-app');
+            el.id = id;
+            el.setAttribute('chat', chatUri);
+            el.setAttribute('tool-call-id', toolCallId);
+            el.setAttribute('sandbox-url', sandboxUrl);
+            document.querySelector('ahp-session')!.append(el);
+          },
+          id,
+          playground.chatUri,
+          tc.toolCallId,
+          playground.apps.sandboxes.get(serverId)!.url,
+        );
+        const state = () =>
+          page.evaluate((id) => {
+            const el = document.getElementById(id)!;
+            return { ready: el.matches(':state(ready)'), error: el.matches(':state(error)'), status: el.shadowRoot?.querySelector('[part~="status"]')?.textContent?.trim() ?? '' };
+          }, id);
+        await until(`the ${serverId} App ready`, async () => {
+          const s = await state();
+          if (s.error) throw new Error(`the ${serverId} App failed: ${s.status}`);
+          return s.ready;
+        }, state);
+        // The View is the document the sandbox proxy (this element's iframe) wrote the App's HTML into.
+        const iframe = (await page.evaluateHandle((id) => document.getElementById(id)!.shadowRoot!.querySelector('iframe'), id)).asElement() as ElementHandle<HTMLIFrameElement>;
+        const proxy = await iframe.contentFrame();
+        return until(`the ${serverId} View document`, async () => {
+          for (const f of proxy!.childFrames()) {
+            if (await f.evaluate(() => document.readyState !== 'loading' && !!document.body?.childElementCount).catch(() => false)) return f;
+          }
+          return undefined;
+        });
+      }
+
+      before(async () => {
+        // Sign-in happens again in every mode: the host forgets the token, the fresh context has no stored one.
+        const rt = playground.servers.get(PROTECTED)!;
+        rt.auth.setToken('');
+        await rt.reconnect();
+        context = await browser.createBrowserContext();
+        socketsBefore.accepted = playground.webSockets().accepted;
+        tabA = await openTab();
+        tabB = await openTab();
+      }, T);
+      after(async () => {
+        await context?.close();
+      });
+
+      it(`both tabs run in ${mode.expectMode} mode; the host counts ${mode.sharedSocket ? 'one WebSocket' : 'one WebSocket per tab'}`, T, async () => {
+        assert.equal(await handleMode(tabA), mode.expectMode);
+        assert.equal(await handleMode(tabB), mode.expectMode);
+        const opened = playground.webSockets().accepted - socketsBefore.accepted;
+        assert.equal(opened, mode.sharedSocket ? 1 : 2, `WebSockets opened for the two tabs: ${opened}`);
+      });
+
+      it('sign-in from tab A through the real authorization server (popup); tab B sees the server turn ready', T, async () => {
+        await until('authRequired in both tabs', async () => (await serverKind(tabA, PROTECTED)) === 'authRequired' && (await serverKind(tabB, PROTECTED)) === 'authRequired', async () => [await serverKind(tabA, PROTECTED), await serverKind(tabB, PROTECTED)]);
+        const button = (await tabA.evaluateHandle((id) => document.querySelector('ahp-mcp-server-list')!.shadowRoot!.querySelector(`ahp-mcp-server[server-id="${id}"]`)!.shadowRoot!.querySelector('button[data-auth]'), PROTECTED)).asElement() as ElementHandle<HTMLButtonElement>;
+        await tabA.evaluate(() => {
+          const w = window as unknown as { __auth: string[] };
+          w.__auth = [];
+          for (const type of ['ahp-auth-start', 'ahp-auth-complete', 'ahp-auth-error']) {
+            document.addEventListener(type, (e) => w.__auth.push(`${type}${(e as CustomEvent).detail?.error ? `: ${(e as CustomEvent).detail.error.message}` : ''}`), true);
+          }
+        });
+        const authEvents = () => tabA.evaluate(() => (window as unknown as { __auth: string[] }).__auth);
+        const known = new Set(context.targets());
+        const opened = context.waitForTarget((t: Target) => t.type() === 'page' && !known.has(t), { timeout: WAIT_MS }).catch(async (err: Error) => {
+          throw new Error(`no sign-in popup (${err.message}); auth events in tab A: ${JSON.stringify(await authEvents())}; page errors: ${JSON.stringify(pageErrors)}`);
+        });
+        // Input goes to the tab in front.
+        await tabA.bringToFront();
+        await button.click();
+        const popup = (await (await opened).page())!;
+        await (await popup.waitForSelector('#allow', { timeout: WAIT_MS }))!.click();
+        await until('ready in tab B', async () => (await serverKind(tabB, PROTECTED)) === 'ready', () => serverKind(tabB, PROTECTED));
+        assert.equal(playground.servers.get(PROTECTED)!.state.kind, 'ready');
+        assert.equal(await serverKind(tabA, PROTECTED), 'ready');
+      });
+
+      let viewA: Frame;
+      let viewB: Frame;
+      it('each tab shows an App whose View calls its server through mcp:// (basic-vanillajs in A, server-debug in B)', T, async () => {
+        viewA = await showApp(tabA, BASIC, `/call ${BASIC} get-time {}`);
+        viewB = await showApp(tabB, DEBUG, `/call ${DEBUG} debug-tool {"contentType":"text"}`);
+        const basicBefore = sentCalls(BASIC, 'get-time');
+        await tabA.bringToFront();
+        await viewA.click('#get-time-btn');
+        await until('get-time from tab A’s View at the server', () => sentCalls(BASIC, 'get-time') > basicBefore);
+        const debugBefore = sentCalls(DEBUG, 'debug-refresh');
+        await tabB.bringToFront();
+        await viewB.click('#call-debug-refresh-btn');
+        await until('debug-refresh from tab B’s View at the server', () => sentCalls(DEBUG, 'debug-refresh') > debugBefore);
+      });
+
+      it('closing tab A leaves tab B working (its View still reaches its server, its store still follows the host)', T, async () => {
+        const accepted = playground.webSockets().accepted;
+        await tabA.close();
+        const debugBefore = sentCalls(DEBUG, 'debug-refresh');
+        await tabB.bringToFront();
+        await viewB.click('#call-debug-refresh-btn');
+        await until('debug-refresh after tab A closed', () => sentCalls(DEBUG, 'debug-refresh') > debugBefore);
+        const title = `after A closed ${Date.now()}`;
+        playground.host.dispatchServerAction(playground.sessionUri, { type: 'session/titleChanged', title });
+        await until('tab B follows the host', () =>
+          tabB.evaluate(() => (document.querySelector('ahp-session') as unknown as { currentStore: { getState(): { title?: string } | undefined } }).currentStore.getState()?.title).then((t) => t === title),
+        );
+        // The worker let tab A go (its Web Lock was released) and kept serving tab B on the same socket.
+        assert.equal(playground.webSockets().accepted, accepted, 'no new WebSocket');
+        if (mode.sharedSocket) assert.equal(playground.webSockets().open, 1, 'the one WebSocket is still open');
+        assert.deepEqual(pageErrors, []);
+        await tabB.close();
+      });
+    });
+  }
+});
