@@ -31,6 +31,20 @@ async function until<T>(what: string, read: () => T | undefined | false | Promis
   }
 }
 
+/**
+ * Clicks a View's button until `done` (the View wires its handlers some time after its document shows; a click
+ * before that does nothing, as for a user, who clicks again).
+ */
+async function clickUntil(page: Page, frame: Frame, selector: string, what: string, done: () => boolean, now: () => unknown): Promise<void> {
+  await page.bringToFront();
+  const deadline = Date.now() + WAIT_MS;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; now: ${JSON.stringify(now())}`);
+    await frame.click(selector);
+    for (let i = 0; i < 40 && !done(); i++) await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 /** How a mode takes worker support away before the page's scripts run. */
 const MODES = [
   { name: 'shared worker', expectMode: 'shared', sharedSocket: true, hide: '' },
@@ -88,12 +102,14 @@ describe('worker mode end to end: two tabs, one session worker', () => {
       let tabA: Page;
       let tabB: Page;
       const pageErrors: string[] = [];
+      const consoleLines: string[] = [];
       const socketsBefore = { accepted: 0 };
 
       /** A tab of the playground page in worker mode, without the chat (its embedded Apps would be other Views). */
       async function openTab(): Promise<Page> {
         const page = await context.newPage();
         page.on('pageerror', (err) => pageErrors.push(err instanceof Error ? err.message : String(err)));
+        page.on('console', (m) => consoleLines.push(m.text()));
         // tsx compiles the callbacks below with esbuild's keepNames, which calls a `__name` helper the page lacks.
         await page.evaluateOnNewDocument(`globalThis.__name = (f) => f; ${mode.hide}`);
         await page.goto(new URL('/?worker=shared', playground.url).href, { waitUntil: 'load' });
@@ -220,23 +236,18 @@ describe('worker mode end to end: two tabs, one session worker', () => {
       it('each tab shows an App whose View calls its server through mcp:// (basic-vanillajs in A, server-debug in B)', T, async () => {
         viewA = await showApp(tabA, BASIC, `/call ${BASIC} get-time {}`);
         viewB = await showApp(tabB, DEBUG, `/call ${DEBUG} debug-tool {"contentType":"text"}`);
+        const diagnostics = () => ({ console: consoleLines.slice(-8), errors: pageErrors });
         const basicBefore = sentCalls(BASIC, 'get-time');
-        await tabA.bringToFront();
-        await viewA.click('#get-time-btn');
-        await until('get-time from tab A’s View at the server', () => sentCalls(BASIC, 'get-time') > basicBefore);
+        await clickUntil(tabA, viewA, '#get-time-btn', 'get-time from tab A’s View at the server', () => sentCalls(BASIC, 'get-time') > basicBefore, diagnostics);
         const debugBefore = sentCalls(DEBUG, 'debug-refresh');
-        await tabB.bringToFront();
-        await viewB.click('#call-debug-refresh-btn');
-        await until('debug-refresh from tab B’s View at the server', () => sentCalls(DEBUG, 'debug-refresh') > debugBefore);
+        await clickUntil(tabB, viewB, '#call-debug-refresh-btn', 'debug-refresh from tab B’s View at the server', () => sentCalls(DEBUG, 'debug-refresh') > debugBefore, diagnostics);
       });
 
       it('closing tab A leaves tab B working (its View still reaches its server, its store still follows the host)', T, async () => {
         const accepted = playground.webSockets().accepted;
         await tabA.close();
         const debugBefore = sentCalls(DEBUG, 'debug-refresh');
-        await tabB.bringToFront();
-        await viewB.click('#call-debug-refresh-btn');
-        await until('debug-refresh after tab A closed', () => sentCalls(DEBUG, 'debug-refresh') > debugBefore);
+        await clickUntil(tabB, viewB, '#call-debug-refresh-btn', 'debug-refresh after tab A closed', () => sentCalls(DEBUG, 'debug-refresh') > debugBefore, () => consoleLines.slice(-8));
         const title = `after A closed ${Date.now()}`;
         playground.host.dispatchServerAction(playground.sessionUri, { type: 'session/titleChanged', title });
         await until('tab B follows the host', () =>
