@@ -138,12 +138,18 @@ function ahpHostPlugin() {
   let url;
   let created = 0;
   const sockets = new Set();
+  const tokens = [];
   let startError;
   const json = (value) => ({ body: JSON.stringify(value), type: 'application/json' });
   const startHost = async () => {
     const { HostCore, attachWebSocket } = await tsImport('./src/host/index.ts', import.meta.url);
     const core = new HostCore({ log: () => {} });
     core.createSession(AHP_DEFAULT_SESSION, seededSession('Default test session'));
+    // `authenticate`: the tokens clients hand over, listed at /__test/ahp.json (`tokens`).
+    core.handleRequest('authenticate', (params) => {
+      tokens.push({ resource: params?.resource, token: params?.token });
+      return {};
+    });
     wss = new WebSocketServer({ host: '127.0.0.1', port: 0 });
     await new Promise((resolve, reject) => wss.once('error', reject).once('listening', resolve));
     url = `ws://127.0.0.1:${wss.address().port}/`;
@@ -193,7 +199,7 @@ function ahpHostPlugin() {
           host.createSession(session, seededSession(`Test session ${created}`));
         }
         const mine = [...sockets].filter((s) => s.channels.has(session));
-        return json({ url, session, sockets: mine.length, openSockets: mine.filter((s) => s.open).length, state: host.getSessionState(session) ?? null });
+        return json({ url, session, sockets: mine.length, openSockets: mine.filter((s) => s.open).length, state: host.getSessionState(session) ?? null, tokens });
       }
       if (context.path === '/__test/ahp-drop.json') {
         const mine = [...sockets].filter((s) => s.open && s.channels.has(String(context.query.session)));

@@ -92,3 +92,36 @@ describe('<ahp-session auth-mode="redirect">', () => {
     expect(messages[0]!.url).to.equal(new URL('/test/fixtures/auth/session-redirect-page.html', location.href).href);
   });
 });
+
+describe('<ahp-session worker="shared" auth-mode="redirect">', () => {
+  it('leaves for the authorization server and, back on the page, resumes the sign-in: the token reaches the host through the worker', async () => {
+    const { issuer } = await asInfo('?reset');
+    const info = (await (await fetch('/__test/ahp.json?fresh', { cache: 'no-store' })).json()) as { url: string; session: string; tokens: { resource: string; token: string }[] };
+    const resource = 'http://127.0.0.1:7/mcp';
+    const action = { type: 'session/mcpServerStateChanged', id: 'alpha', state: { kind: 'authRequired', reason: 'required', resource: { resource, authorization_servers: [issuer] } } };
+    await fetch(`/__test/ahp-action.json?session=${encodeURIComponent(info.session)}&action=${encodeURIComponent(JSON.stringify(action))}`);
+    const before = info.tokens.length;
+    const frame = document.createElement('iframe');
+    const messages: Record<string, unknown>[] = [];
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`timed out: ${JSON.stringify(messages)}`)), 15000);
+      addEventListener('message', function onMessage(e: MessageEvent) {
+        if (e.source !== frame.contentWindow || e.data?.source !== 'session-redirect-worker-page') return;
+        messages.push(e.data);
+        if (e.data.type === 'complete' || e.data.type === 'error') {
+          clearTimeout(timer);
+          removeEventListener('message', onMessage);
+          resolve();
+        }
+      });
+      frame.src = `/test/fixtures/auth/session-redirect-worker-page.html#${new URLSearchParams({ url: info.url, session: info.session, click: '' })}`;
+      document.body.append(frame);
+    }).finally(() => frame.remove());
+    expect(messages.map((m) => m.type), JSON.stringify(messages)).to.deep.equal(['leaving', 'complete']);
+    expect(messages.map((m) => m.mode)).to.deep.equal(['shared', 'shared']);
+    const after = (await (await fetch(`/__test/ahp.json?session=${encodeURIComponent(info.session)}`, { cache: 'no-store' })).json()) as typeof info;
+    const handed = after.tokens.slice(before);
+    expect(handed.map((t) => t.resource)).to.deep.equal([resource]);
+    expect(handed[0]!.token).to.match(/^at-/);
+  });
+});
