@@ -4,13 +4,32 @@ export interface ServerSlot {
   child: number;
 }
 
+/** Children per container the compact slot encoding covers; beyond it a slot is kept as an object. */
+const CHILD_SPAN = 100_000;
+
 type Rec = Record<string, unknown>;
 const isRecord = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isMcpServer = (c: unknown): boolean => isRecord(c) && c.type === 'mcpServer';
 const idOf = (c: unknown): string | undefined => (isRecord(c) && typeof c.id === 'string' ? c.id : undefined);
 
-/** The slot map of a list; an id claimed by a non-server top-level entry maps to undefined (the search ends there). */
-type Slots = Map<string, ServerSlot | undefined>;
+/**
+ * The slot map of a list, kept small because it lives as long as the list: a top-level server maps to its
+ * index, a child to `-1 - (at * CHILD_SPAN + child)` (an object only past CHILD_SPAN children), and an id
+ * claimed by a non-server top-level entry to null (the search ends there).
+ */
+type Slots = Map<string, number | ServerSlot | null>;
+
+const encodeChild = (at: number, child: number): number | ServerSlot => (child < CHILD_SPAN ? -1 - (at * CHILD_SPAN + child) : { at, child });
+
+/** The slot of `id` in `slots`, or undefined when no server of the list has that id. */
+export function slotOf(slots: Slots, id: string): ServerSlot | undefined {
+  const v = slots.get(id);
+  if (v === undefined || v === null) return undefined;
+  if (typeof v !== 'number') return v;
+  if (v >= 0) return { at: v, child: -1 };
+  const n = -1 - v;
+  return { at: Math.floor(n / CHILD_SPAN), child: n % CHILD_SPAN };
+}
 
 const slotsByList = new WeakMap<readonly unknown[], Slots>();
 
@@ -27,7 +46,7 @@ export function serverSlots(list: readonly unknown[]): Slots {
   for (let i = 0; i < list.length; i++) {
     const c = list[i];
     const id = idOf(c);
-    if (id !== undefined && !slots.has(id)) slots.set(id, isMcpServer(c) ? { at: i, child: -1 } : undefined);
+    if (id !== undefined && !slots.has(id)) slots.set(id, isMcpServer(c) ? i : null);
   }
   for (let i = 0; i < list.length; i++) {
     const c = list[i];
@@ -37,7 +56,7 @@ export function serverSlots(list: readonly unknown[]): Slots {
       const id = idOf(child);
       if (id === undefined || seenHere.has(id)) return;
       seenHere.add(id);
-      if (!slots!.has(id) && isMcpServer(child)) slots!.set(id, { at: i, child: j });
+      if (!slots!.has(id) && isMcpServer(child)) slots!.set(id, encodeChild(i, j));
     });
   }
   slotsByList.set(list, slots);

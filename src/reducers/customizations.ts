@@ -1,7 +1,7 @@
 import type { Customization, McpServerCustomization } from '../protocol/customizations.js';
 import type { SessionState } from '../protocol/session.js';
 import { editable, editableList } from './burst.js';
-import { carrySlots, serverSlots } from './customization-index.js';
+import { carrySlots, serverSlots, slotOf } from './customization-index.js';
 import { isRecord, type Rec } from './guards.js';
 
 /** A customization holding children (plugin, directory). */
@@ -59,7 +59,7 @@ export function forEachMcpServer(state: SessionState | undefined, fn: (server: M
 export function locateMcpServer(state: SessionState | undefined, id: unknown): McpServerLocation | undefined {
   const list: unknown = state?.customizations;
   if (!Array.isArray(list) || typeof id !== 'string') return undefined;
-  const slot = serverSlots(list).get(id);
+  const slot = slotOf(serverSlots(list), id);
   if (!slot) return undefined;
   if (slot.child < 0) return { server: list[slot.at] as McpServerCustomization };
   const container = list[slot.at] as Customization;
@@ -83,7 +83,7 @@ export function updateMcpServer(
 ): SessionState {
   const list: unknown = state.customizations;
   if (!Array.isArray(list) || typeof id !== 'string') return state;
-  const slot = serverSlots(list).get(id);
+  const slot = slotOf(serverSlots(list), id);
   if (!slot) return state;
   const entry = (slot.child < 0 ? list[slot.at] : (list[slot.at] as Container).children[slot.child]) as McpServerCustomization;
   const server = update(entry);
