@@ -94,7 +94,7 @@ export function runWorkloads(rounds = 3): void {
   for (const w of [w1ChatDeltas(), w2ToolCalls()]) {
     for (const mode of modes) {
       const r = measureWorkload<ChatState>(w, mode, true, rounds);
-      rows.push([r.name, MODE_LABEL[mode], `${fmt(r.rate)} actions/s`, mb(r.bytes)]);
+      rows.push([r.name, MODE_LABEL[mode], `${fmt(r.rate)} actions/s`, mode === 'reducer' ? mb(r.bytes) : '-']);
     }
   }
   for (const servers of [1000, 5000, 10_000]) {
@@ -103,10 +103,10 @@ export function runWorkloads(rounds = 3): void {
     for (const mode of modes) {
       const r = measureWorkload<SessionState>(w, mode, false, rounds);
       w3[servers]![mode] = r.rate;
-      rows.push([r.name, MODE_LABEL[mode], `${fmt(r.rate)} actions/s`, mb(r.bytes)]);
+      rows.push([r.name, MODE_LABEL[mode], `${fmt(r.rate)} actions/s`, mode === 'reducer' ? mb(r.bytes) : '-']);
     }
   }
-  printTable('(d) Issue 15 workloads W1-W3 (CPU time, medians; memory = heap kept by the final state and store)', ['workload', 'path', 'throughput', 'memory'], rows);
+  printTable('(d) Issue 15 workloads W1-W3 (CPU time, medians; memory = heap kept by the final state, reducer rows only)', ['workload', 'path', 'throughput', 'memory'], rows);
   const flat = modes.map((m) => `${MODE_LABEL[m]} ${(w3[1000]![m]! / w3[10_000]![m]!).toFixed(2)}×`);
   console.log(`  W3 slow-down from 1,000 to 10,000 servers (budget: within 1.5×): ${flat.join(', ')}`);
 }
