@@ -1,5 +1,6 @@
 import type { Customization, CustomizationEnablement, McpServerCustomization } from '../protocol/customizations.js';
 import type { SessionState } from '../protocol/session.js';
+import { carrySlots } from './customization-index.js';
 import { updateMcpServer } from './customizations.js';
 import { indexBy, isAbsent, isRecord, isString, removeAt, replaceAt, withKey, type Rec } from './guards.js';
 
@@ -83,15 +84,20 @@ export function customizationToggled(state: SessionState, a: Rec): SessionState 
   const list: unknown = state.customizations;
   const toggle = parseToggle(a);
   if (!Array.isArray(list) || !isString(a.id) || !toggle) return state;
+  // A toggle keeps every id in its place, so the new list keeps the old one's server index (customization-index.ts).
+  const withList = (next: unknown[]): SessionState => {
+    carrySlots(list, next);
+    return { ...state, customizations: next as Customization[] };
+  };
   const top = indexBy(list, 'id', a.id);
-  if (top >= 0) return { ...state, customizations: replaceAt(list, top, applyToggle(list[top], toggle)) as Customization[] };
+  if (top >= 0) return withList(replaceAt(list, top, applyToggle(list[top], toggle)));
   for (let i = 0; i < list.length; i++) {
     const c: unknown = list[i];
     if (!isRecord(c) || c.type === 'mcpServer' || !Array.isArray(c.children)) continue;
     const at = indexBy(c.children, 'id', a.id);
     if (at < 0) continue;
     const container = { ...c, children: replaceAt(c.children, at, applyToggle(c.children[at], toggle)) };
-    return { ...state, customizations: replaceAt(list, i, container) as Customization[] };
+    return withList(replaceAt(list, i, container));
   }
   return state;
 }
