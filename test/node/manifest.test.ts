@@ -40,7 +40,8 @@ function reachableSources(file: string, seen = new Set<string>()): string {
   let out = source;
   for (const m of source.matchAll(/from '(\.{1,2}\/[\w./-]+)\.js'/g)) {
     const target = path.join(path.dirname(file), `${m[1]!}.ts`);
-    const own = target.startsWith(`elements${path.sep}`) && !target.includes(`${path.sep}shared${path.sep}`);
+    // Shared modules count too: a part rendered by a shared template (e.g. the connection banner) is the element's part.
+    const own = target.startsWith(`elements${path.sep}`);
     const otherElement = path.dirname(target) !== path.dirname(file) && /^export class Ahp\w+ extends LitElement/m.test(read(target));
     if (own && !otherElement) out += `\n${reachableSources(target, seen)}`;
   }
