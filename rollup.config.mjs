@@ -63,7 +63,7 @@ const minified = (input, file) => ({
 const npmBuild = (dir, plugins) => ({
     input: {
       'src/index': 'src/index.ts',
-      'src/host/index': 'src/host/index.ts',
+      'src/host': 'src/host.ts',
       'src/mcp-channel': 'src/mcp-channel.ts',
       'src/testing': 'src/testing.ts',
       'src/apps': 'src/apps.ts',
@@ -72,7 +72,7 @@ const npmBuild = (dir, plugins) => ({
       'src/auth/callback-page': 'src/auth/callback-page.ts',
       // Worker mode: the page-side entry and the worker modules `connectSessionInWorker` loads by default
       // (`new URL('./shared-worker-entry.js', import.meta.url)`, so they must sit next to worker-store.js).
-      'src/worker/index': 'src/worker/index.ts',
+      'src/worker': 'src/worker.ts',
       'src/worker/shared-worker-entry': 'src/worker/shared-worker-entry.ts',
       'src/worker/dedicated-worker-entry': 'src/worker/dedicated-worker-entry.ts',
       'elements/index': 'elements/index.ts',

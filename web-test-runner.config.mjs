@@ -142,7 +142,7 @@ function ahpHostPlugin() {
   let startError;
   const json = (value) => ({ body: JSON.stringify(value), type: 'application/json' });
   const startHost = async () => {
-    const { HostCore, attachWebSocket } = await tsImport('./src/host/index.ts', import.meta.url);
+    const { HostCore, attachWebSocket } = await tsImport('./src/host.ts', import.meta.url);
     const core = new HostCore({ log: () => {} });
     core.createSession(AHP_DEFAULT_SESSION, seededSession('Default test session'));
     // `authenticate`: the tokens clients hand over, listed at /__test/ahp.json (`tokens`).

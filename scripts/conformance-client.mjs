@@ -6,8 +6,8 @@
 // Usage (by the conformance CLI): node --import tsx scripts/conformance-client.mjs <server-url>
 import { randomUUID } from 'node:crypto';
 import WebSocket, { WebSocketServer } from 'ws';
-import { HostCore, attachWebSocket } from '../src/host/index.ts';
-import { connectSession } from '../src/connect-session.ts';
+import { HostCore, attachWebSocket } from '../src/host.ts';
+import { connectSession } from '../src/connection/connect-session.ts';
 import { selectMcpServer } from '../src/store/index.ts';
 import { authorize } from '../src/auth/authorize.ts';
 import { CALLBACK_MESSAGE } from '../src/auth/callback.ts';

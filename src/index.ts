@@ -45,5 +45,5 @@ export type {
   McpChannel,
   McpChannelRequestOptions,
 } from './client/index.js';
-export * from './connect-session.js';
-export * from './root-catalog.js';
+export * from './connection/connect-session.js';
+export * from './discovery/root-catalog.js';

@@ -1,6 +1,6 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import type { SessionSummary } from '../../src/protocol/root.js';
-import { discoverSessions, type RootCatalog } from '../../src/root-catalog.js';
+import { discoverSessions, type RootCatalog } from '../../src/discovery/root-catalog.js';
 import type { LocaleController } from '../shared/i18n.js';
 
 const errorText = (e: unknown): string => (e instanceof Error ? e.message : String(e));

@@ -1,7 +1,7 @@
 import { LitElement, css, html } from 'lit';
 import type { PropertyValues } from 'lit';
 import { ContextProvider } from '@lit/context';
-import { connectSession, type ReconnectPolicy } from '../../src/connect-session.js';
+import { connectSession, type ReconnectPolicy } from '../../src/connection/connect-session.js';
 import type { ConnectionState } from '../../src/client/connection-state.js';
 import { createMcpChannel } from '../../src/client/mcp-channel.js';
 import type { SessionHandle } from '../../src/client/session-handle.js';

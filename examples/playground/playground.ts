@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer } from 'ws';
-import { HostCore, attachWebSocketServer, webSocketServerOptions, type ActionLimits } from '../../src/host/index.js';
+import { HostCore, attachWebSocketServer, webSocketServerOptions, type ActionLimits } from '../../src/host.js';
 import { DEFAULT_CONFIG_PATH, loadConfig, type PlaygroundConfig } from './config.js';
 import { WORKER_ENTRY, bundleElements } from './elements-bundle.js';
 import { createRequestHandler } from './http-routes.js';

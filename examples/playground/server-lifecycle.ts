@@ -1,5 +1,5 @@
 /** Connects MCP server runtimes to the host: runtime state → session actions, client intents → start/stop. */
-import type { HostCore } from '../../src/host/index.js';
+import type { HostCore } from '../../src/host.js';
 import type { McpServerState, SessionState } from '../../src/protocol/index.js';
 import { effectiveEnabled, forEachMcpServer } from '../../src/reducers/index.js';
 import { publishMcpServer } from './apps/publish-mcp-server.js';

@@ -1,5 +1,5 @@
 import { expose, releaseProxy } from 'comlink';
-import { connectSession, type ConnectSessionOptions, type SessionConnection } from '../connect-session.js';
+import { connectSession, type ConnectSessionOptions, type SessionConnection } from '../connection/connect-session.js';
 import type { AnyAction } from '../protocol/actions.js';
 import type { ChatState, SessionState } from '../protocol/session.js';
 import type { ActionFailure } from '../store/types.js';

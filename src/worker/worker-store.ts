@@ -2,7 +2,7 @@ import { proxy, releaseProxy, wrap, type Endpoint } from 'comlink';
 import { connectionStateHub } from '../client/connection-state.js';
 import { createMcpChannel } from '../client/mcp-channel.js';
 import { buildSessionHandle, type SessionHandle } from '../client/session-handle.js';
-import { connectSession } from '../connect-session.js';
+import { connectSession } from '../connection/connect-session.js';
 import { findMcpServer } from '../reducers/customizations.js';
 import type { SessionStoreLike } from '../store/types.js';
 import { workerChannelClient } from './worker-channel-client.js';

@@ -1,7 +1,7 @@
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import '../../elements/define-all.js';
 import type { AhpMcpServer, AhpMcpServerList, AhpSession } from '../../elements/index.js';
-import { HostCore } from '../../src/host/index.js';
+import { HostCore } from '../../src/host.js';
 import type { ConnectionState } from '../../src/client/connection-state.js';
 import { FakeHandle } from './fixtures/fake-handle.js';
 import { FakeStore } from './fixtures/fake-store.js';

@@ -11,7 +11,7 @@ import puppeteer, { type Browser } from 'puppeteer-core';
 import WebSocket from 'ws';
 import { startPlayground, type Playground } from '../../examples/playground/playground.js';
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/find-chromium.mjs';
-import { connectSession } from '../../src/connect-session.js';
+import { connectSession } from '../../src/connection/connect-session.js';
 import type { ActionFailure, ChatState, SessionState } from '../../src/index.js';
 import { createRandom } from '../node/fuzz-helpers.js';
 

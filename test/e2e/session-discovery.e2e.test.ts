@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { WebSocketServer } from 'ws';
-import { HostCore, attachWebSocket } from '../../src/host/index.js';
+import { HostCore, attachWebSocket } from '../../src/host.js';
 import { startPlayground, type Playground } from '../../examples/playground/playground.js';
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/find-chromium.mjs';
 

@@ -4,7 +4,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import WebSocket from 'ws';
-import { connectSession, type SessionConnection } from '../../src/connect-session.js';
+import { connectSession, type SessionConnection } from '../../src/connection/connect-session.js';
 import { createMcpChannel } from '../../src/mcp-channel.js';
 import { AppBridgeHost } from '../../src/apps/bridge.js';
 import type { BridgeTransport } from '../../src/apps/transport.js';

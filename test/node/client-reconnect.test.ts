@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { AhpClient, JsonRpcPeer, RpcError, UnusableReconnectResultError, backoffDelay, createInMemoryPair, normalizeReconnectResult, type Transport } from '../../src/client/index.js';
-import { HostCore, attachTransport } from '../../src/host/index.js';
+import { HostCore, attachTransport } from '../../src/host.js';
 import type { ActionEnvelope, SessionState } from '../../src/protocol/index.js';
 
 const S = 'ahp-session:/s';

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { WebSocketServer, WebSocket } from 'ws';
 import type { AddressInfo } from 'node:net';
 import { AhpClient, WebSocketTransport } from '../../src/client/index.js';
-import { HostCore, attachWebSocket } from '../../src/host/index.js';
+import { HostCore, attachWebSocket } from '../../src/host.js';
 import type { ActionEnvelope, SessionState } from '../../src/protocol/index.js';
 
 const SESSION = 'ahp-session:/ws';

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { connectSession, RpcError, type Transport } from '../../src/index.js';
 import { createInMemoryPair } from '../../src/testing.js';
 import type { ActionFailure, AnyAction, ChannelRecovery, ChatState, McpServerCustomization, SessionState, ToolCallState } from '../../src/index.js';
-import { HostCore, attachTransport, attachWebSocket, type ChatCreatedContext } from '../../src/host/index.js';
+import { HostCore, attachTransport, attachWebSocket, type ChatCreatedContext } from '../../src/host.js';
 import { SessionStatus } from '../../src/protocol/index.js';
 
 const SESSION = 'ahp-session:/connect-chat';

@@ -1,7 +1,7 @@
 // Strict version acceptance and the reconnect fallback, against a stub host that answers exactly what each test says.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { connectSession } from '../../src/connect-session.js';
+import { connectSession } from '../../src/connection/connect-session.js';
 import { AhpClient, JsonRpcPeer, ProtocolVersionMismatchError, createInMemoryPair, type Transport } from '../../src/client/index.js';
 import { RpcError } from '../../src/client/index.js';
 import type { ActionEnvelope, ActionFailure, SessionState } from '../../src/index.js';

@@ -1,9 +1,9 @@
 // connectSession's reconnect against stub hosts (legacy shapes, no `reconnect`, restarted host) over in-memory transports.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { connectSession, type ConnectSessionOptions } from '../../src/connect-session.js';
+import { connectSession, type ConnectSessionOptions } from '../../src/connection/connect-session.js';
 import { JsonRpcPeer, RpcError, createInMemoryPair, type Transport } from '../../src/client/index.js';
-import { HostCore, attachTransport } from '../../src/host/index.js';
+import { HostCore, attachTransport } from '../../src/host.js';
 import { chatReducer, sessionReducer } from '../../src/reducers/index.js';
 import type { ActionEnvelope, ActionFailure, AnyAction, ChatState, ConnectionState, SessionState } from '../../src/index.js';
 

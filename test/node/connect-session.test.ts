@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { connectSession, JsonRpcPeer, RpcError, UnsupportedProtocolVersionError, listMcpServers } from '../../src/index.js';
 import { createInMemoryPair } from '../../src/testing.js';
 import type { ActionFailure, ConnectionState, McpServerCustomization, SessionState } from '../../src/index.js';
-import { HostCore, attachTransport, attachWebSocket } from '../../src/host/index.js';
+import { HostCore, attachTransport, attachWebSocket } from '../../src/host.js';
 
 const SESSION = 'ahp-session:/connect';
 

@@ -2,9 +2,9 @@
 // timed out (it once was, for a 50 MB message). Only an action the host handled without an echo times out.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { connectSession } from '../../src/connect-session.js';
+import { connectSession } from '../../src/connection/connect-session.js';
 import { createInMemoryPair } from '../../src/testing.js';
-import { HostCore, attachTransport } from '../../src/host/index.js';
+import { HostCore, attachTransport } from '../../src/host.js';
 import type { Transport } from '../../src/client/transport.js';
 import type { ActionFailure } from '../../src/store/types.js';
 import type { SessionState } from '../../src/protocol/index.js';

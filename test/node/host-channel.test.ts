@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { HostCore, mcpChannelMethods, type ChannelRequestContext } from '../../src/host/index.js';
+import { HostCore, mcpChannelMethods, type ChannelRequestContext } from '../../src/host.js';
 import type { McpServerCustomization, PluginCustomization, SessionState } from '../../src/protocol/index.js';
 
 const SESSION = 'ahp-session:/chan';

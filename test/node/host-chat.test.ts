@@ -1,7 +1,7 @@
 // HostCore serving chat channels, driven over raw JSON-RPC messages (no client library in between).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { HostCore, type ChatCreatedContext } from '../../src/host/index.js';
+import { HostCore, type ChatCreatedContext } from '../../src/host.js';
 import { SessionStatus } from '../../src/protocol/index.js';
 import { chatReducer } from '../../src/reducers/index.js';
 import type { ActionEnvelope, ChatState, ChatSummary, SessionState, Snapshot } from '../../src/protocol/index.js';

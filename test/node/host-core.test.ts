@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { AhpClient, UnsupportedProtocolVersionError, RpcError, createInMemoryPair } from '../../src/client/index.js';
-import { HostCore, attachTransport } from '../../src/host/index.js';
+import { HostCore, attachTransport } from '../../src/host.js';
 import type { ActionEnvelope, McpServerCustomization, PluginCustomization, SessionState } from '../../src/protocol/index.js';
 
 const SESSION = 'ahp-session:/11111111-2222-3333-4444-555555555555';

@@ -9,7 +9,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import WebSocket from 'ws';
-import { connectSession } from '../../src/connect-session.js';
+import { connectSession } from '../../src/connection/connect-session.js';
 import { CLIENT_DISPATCHABLE_ACTIONS, type ToolCallState } from '../../src/protocol/index.js';
 import { parseConfig } from '../../examples/playground/config.js';
 import { startPlayground, type Playground } from '../../examples/playground/playground.js';

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { HostCore, DEFAULT_ACTION_LIMITS, actionLimitViolation } from '../../src/host/index.js';
+import { HostCore, DEFAULT_ACTION_LIMITS, actionLimitViolation } from '../../src/host.js';
 import type { SessionState } from '../../src/protocol/index.js';
 import { utf8Length } from '../../src/protocol/action-limits.js';
 

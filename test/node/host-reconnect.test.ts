@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { HostCore } from '../../src/host/index.js';
+import { HostCore } from '../../src/host.js';
 import type { ActionEnvelope, ChannelRecovery, McpServerCustomization, SessionState, Snapshot } from '../../src/protocol/index.js';
 
 const A = 'ahp-session:/a';

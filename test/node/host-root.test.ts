@@ -5,9 +5,9 @@ import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, WebSocket } from 'ws';
 import { AhpClient, RpcError, WebSocketTransport } from '../../src/client/index.js';
-import { HostCore, attachWebSocket } from '../../src/host/index.js';
+import { HostCore, attachWebSocket } from '../../src/host.js';
 import { ROOT_CHANNEL, type ActionEnvelope, type RootState, type SessionState, type SessionSummary } from '../../src/protocol/index.js';
-import { discoverSessions, pickDefaultSession, watchRoot } from '../../src/root-catalog.js';
+import { discoverSessions, pickDefaultSession, watchRoot } from '../../src/discovery/root-catalog.js';
 
 const A = 'ahp-session:/a';
 const B = 'ahp-session:/b';

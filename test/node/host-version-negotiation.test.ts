@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { negotiateVersion, parseVersion } from '../../src/host/index.js';
+import { negotiateVersion, parseVersion } from '../../src/host.js';
 
 test('picks the highest compatible offer regardless of offer order and echoes it exactly', () => {
   assert.deepEqual(negotiateVersion(['1.0.0', '1.2.0', '0.9.1']), { kind: 'ok', version: '1.2.0' });

@@ -4,8 +4,8 @@ import assert from 'node:assert/strict';
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { WebSocket, WebSocketServer } from 'ws';
-import { connectSession } from '../../src/connect-session.js';
-import { DEFAULT_MAX_FRAME_BYTES, HostCore, attachWebSocket, attachWebSocketServer, webSocketServerOptions } from '../../src/host/index.js';
+import { connectSession } from '../../src/connection/connect-session.js';
+import { DEFAULT_MAX_FRAME_BYTES, HostCore, attachWebSocket, attachWebSocketServer, webSocketServerOptions } from '../../src/host.js';
 import type { SessionState } from '../../src/protocol/index.js';
 
 const SESSION = 'ahp-session:/ws';

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { HostCore } from '../../src/host/index.js';
+import { HostCore } from '../../src/host.js';
 import type { SessionState } from '../../src/protocol/index.js';
 
 const SESSION = 'ahp-session:/wire';

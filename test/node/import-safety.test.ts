@@ -3,10 +3,10 @@ import assert from 'node:assert/strict';
 
 test('the headless core and the host import without a DOM and export their key API', async () => {
   const core = await import('../../src/index.js');
-  const host = await import('../../src/host/index.js');
+  const host = await import('../../src/host.js');
   const testing = await import('../../src/testing.js');
   const mcpChannel = await import('../../src/mcp-channel.js');
-  const worker = await import('../../src/worker/index.js');
+  const worker = await import('../../src/worker.js');
   assert.equal(typeof document, 'undefined');
   assert.equal(typeof (globalThis as { window?: unknown }).window, 'undefined');
   for (const name of [

@@ -12,6 +12,8 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   auth: ['protocol', 'client'],
   apps: ['protocol', 'client'],
   host: ['protocol', 'reducers'],
+  connection: ['protocol', 'client', 'reducers', 'store'],
+  discovery: ['protocol', 'client', 'reducers'],
 };
 
 const SRC = resolve('src');

@@ -9,7 +9,7 @@ import {
   createMcpChannel,
   type McpChannelClient,
 } from '../../src/client/index.js';
-import { HostCore, attachTransport, mcpChannelMethods } from '../../src/host/index.js';
+import { HostCore, attachTransport, mcpChannelMethods } from '../../src/host.js';
 import type { AhpMcpUiHostCapabilities, McpServerCustomization, SessionState } from '../../src/protocol/index.js';
 
 const SESSION = 'ahp-session:/mcp';

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import WebSocket from 'ws';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import { connectSession, type SessionConnection } from '../../src/connect-session.js';
+import { connectSession, type SessionConnection } from '../../src/connection/connect-session.js';
 import type { ActionEnvelope, ChatState, ResponsePart, ToolCallState, Turn } from '../../src/protocol/index.js';
 import type { ActionFailure } from '../../src/store/types.js';
 import { startPlayground, type Playground } from '../../examples/playground/playground.js';

@@ -5,7 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { AhpClient, RpcError, createInMemoryPair } from '../../src/client/index.js';
 import { createMcpChannel, type McpChannel } from '../../src/mcp-channel.js';
-import { HostCore, attachTransport } from '../../src/host/index.js';
+import { HostCore, attachTransport } from '../../src/host.js';
 import { ErrorCode, type McpServerCustomization, type SessionState } from '../../src/protocol/index.js';
 import { locateMcpServer, sessionReducer } from '../../src/reducers/index.js';
 import { parseConfig, type PlaygroundConfig } from '../../examples/playground/config.js';

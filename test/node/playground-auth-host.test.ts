@@ -4,7 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import WebSocket from 'ws';
-import { connectSession, type SessionConnection } from '../../src/connect-session.js';
+import { connectSession, type SessionConnection } from '../../src/connection/connect-session.js';
 import {
   SessionStatus,
   type ChatState,

@@ -2,7 +2,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import WebSocket from 'ws';
-import { connectSession, type SessionConnection } from '../../src/connect-session.js';
+import { connectSession, type SessionConnection } from '../../src/connection/connect-session.js';
 import type { ActionFailure } from '../../src/store/types.js';
 import { listMcpServers } from '../../src/store/selectors.js';
 import { startPlayground, type Playground } from '../../examples/playground/playground.js';

@@ -4,8 +4,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, WebSocket } from 'ws';
-import { connectSession, type SessionConnection } from '../../src/connect-session.js';
-import { HostCore } from '../../src/host/index.js';
+import { connectSession, type SessionConnection } from '../../src/connection/connect-session.js';
+import { HostCore } from '../../src/host.js';
 import type { ActionEnvelope, ActionFailure, ConnectionState, McpServerCustomization, SessionState } from '../../src/index.js';
 
 const SESSION = 'ahp-session:/reconnect';

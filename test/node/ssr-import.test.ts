@@ -40,8 +40,8 @@ const entries = publicEntries();
 test('the exports map names the entries this test imports', () => {
   for (const expected of [
     'src/index.ts',
-    'src/host/index.ts',
-    'src/worker/index.ts',
+    'src/host.ts',
+    'src/worker.ts',
     'src/mcp-channel.ts',
     'src/testing.ts',
     'src/apps.ts',

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
 test('worker mode imports without a DOM; the worker entries do nothing outside a worker', async () => {
-  const worker = await import('../../src/worker/index.js');
+  const worker = await import('../../src/worker.js');
   await import('../../src/worker/shared-worker-entry.js');
   await import('../../src/worker/dedicated-worker-entry.js');
   assert.equal(typeof document, 'undefined');

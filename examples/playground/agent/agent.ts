@@ -1,5 +1,5 @@
 /** The playground's scripted agent: listens to chat turns of one session and answers them (see README "Agent"). */
-import type { HostCore } from '../../../src/host/index.js';
+import type { HostCore } from '../../../src/host.js';
 import type { AnyAction, ChatState, StateAction, ToolCallState } from '../../../src/protocol/index.js';
 import type { McpServerRuntime } from '../mcp-runtime.js';
 import type { HostAuth } from '../auth/host-auth.js';

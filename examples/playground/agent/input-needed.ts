@@ -1,5 +1,5 @@
 /** Mirrors tool calls that wait for the user into the session's `inputNeeded` roll-up (AHP §4.6). */
-import type { HostCore } from '../../../src/host/index.js';
+import type { HostCore } from '../../../src/host.js';
 import type { ToolCallPendingConfirmationState, ToolCallPendingResultConfirmationState } from '../../../src/protocol/index.js';
 
 type PendingToolCall = ToolCallPendingConfirmationState | ToolCallPendingResultConfirmationState;

@@ -1,7 +1,7 @@
 /** Reports one agent turn on a chat channel as server actions: markdown parts, the tool-call lifecycle, the turn's end. */
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { HostCore } from '../../../src/host/index.js';
+import type { HostCore } from '../../../src/host.js';
 import type {
   ChatAction,
   ConfirmationOption,

@@ -1,5 +1,5 @@
 /** Serves every MCP server's `mcp://` channel (AHP §8) by relaying to the real server through its SDK client. */
-import { HostRpcError, type HostCore } from '../../../src/host/index.js';
+import { HostRpcError, type HostCore } from '../../../src/host.js';
 import { ErrorCode, type AhpMcpUiHostCapabilities } from '../../../src/protocol/index.js';
 import type { McpServerRuntime } from '../mcp-runtime.js';
 

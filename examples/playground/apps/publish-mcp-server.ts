@@ -1,5 +1,5 @@
 /** Publishes an MCP server's runtime state to the session with its MCP Apps fields (`mcpApp`, `channel`). */
-import type { HostCore } from '../../../src/host/index.js';
+import type { HostCore } from '../../../src/host.js';
 import type { Customization, McpServerCustomization, McpServerState } from '../../../src/protocol/index.js';
 import { locateMcpServer } from '../../../src/reducers/index.js';
 import type { McpServerRuntime } from '../mcp-runtime.js';

@@ -4,7 +4,7 @@
  * `auth-required` until the client authenticates or cancels them.
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { HostRpcError, type HostCore } from '../../../src/host/index.js';
+import { HostRpcError, type HostCore } from '../../../src/host.js';
 import type { ChatState, McpAuthRequirement, ToolCallAuthRequiredState, ToolCallState } from '../../../src/protocol/index.js';
 import type { McpServerRuntime } from '../mcp-runtime.js';
 import { McpAuthRequiredError } from './http-auth.js';

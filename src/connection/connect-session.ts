@@ -1,16 +1,16 @@
-import { AhpClient, type ListSessionsResult } from './client/ahp-client.js';
-import { UnusableReconnectResultError, type ReconnectOutcome } from './client/reconnect-result.js';
-import { backoffDelay, type BackoffOptions } from './client/backoff.js';
-import { deferTransport } from './client/deferred-transport.js';
-import { ConnectionClosedError, ProtocolVersionMismatchError, RpcError, UnsupportedProtocolVersionError } from './client/errors.js';
-import { connectionStateHub } from './client/connection-state.js';
-import type { McpChannel, McpChannelOptions } from './client/mcp-channel.js';
-import { buildSessionHandle, type SessionHandle } from './client/session-handle.js';
-import type { Logger, Transport } from './client/transport.js';
-import { WebSocketTransport, type WebSocketConstructorLike } from './client/websocket-transport.js';
-import { ErrorCode, type ActionEnvelope, type ChannelRecovery, type Snapshot } from './protocol/index.js';
-import { findMcpServer } from './reducers/customizations.js';
-import { SessionStore, type SessionStoreOptions } from './store/index.js';
+import { AhpClient, type ListSessionsResult } from '../client/ahp-client.js';
+import { UnusableReconnectResultError, type ReconnectOutcome } from '../client/reconnect-result.js';
+import { backoffDelay, type BackoffOptions } from '../client/backoff.js';
+import { deferTransport } from '../client/deferred-transport.js';
+import { ConnectionClosedError, ProtocolVersionMismatchError, RpcError, UnsupportedProtocolVersionError } from '../client/errors.js';
+import { connectionStateHub } from '../client/connection-state.js';
+import type { McpChannel, McpChannelOptions } from '../client/mcp-channel.js';
+import { buildSessionHandle, type SessionHandle } from '../client/session-handle.js';
+import type { Logger, Transport } from '../client/transport.js';
+import { WebSocketTransport, type WebSocketConstructorLike } from '../client/websocket-transport.js';
+import { ErrorCode, type ActionEnvelope, type ChannelRecovery, type Snapshot } from '../protocol/index.js';
+import { findMcpServer } from '../reducers/customizations.js';
+import { SessionStore, type SessionStoreOptions } from '../store/index.js';
 
 /** Automatic reconnect after the connection drops: exponential backoff with jitter, capped. */
 export interface ReconnectPolicy extends BackoffOptions {

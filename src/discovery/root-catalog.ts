@@ -1,7 +1,7 @@
-import { AhpClient } from './client/ahp-client.js';
-import { RpcError } from './client/errors.js';
-import type { Logger, Transport } from './client/transport.js';
-import { WebSocketTransport, type WebSocketConstructorLike } from './client/websocket-transport.js';
+import { AhpClient } from '../client/ahp-client.js';
+import { RpcError } from '../client/errors.js';
+import type { Logger, Transport } from '../client/transport.js';
+import { WebSocketTransport, type WebSocketConstructorLike } from '../client/websocket-transport.js';
 import {
   DEFAULT_SESSION_META_KEY,
   ErrorCode,
@@ -11,8 +11,8 @@ import {
   type RootState,
   type SessionSummary,
   type Snapshot,
-} from './protocol/index.js';
-import { rootReducer } from './reducers/root-reducer.js';
+} from '../protocol/index.js';
+import { rootReducer } from '../reducers/root-reducer.js';
 
 /** What a client knows about a host's root channel: its state and the session list. */
 export interface RootCatalog {
