@@ -1,6 +1,5 @@
 // `npm run docs`: regenerates custom-elements.json, the framework typings + React wrappers, the editor data (VS Code
-// custom HTML data, JetBrains web-types) and the README API tables (between `<!-- api:start -->` and
-// `<!-- api:end -->`), all from the element JSDoc.
+// custom HTML data, JetBrains web-types) and the element reference `docs/reference.md`, all from the element JSDoc.
 // `node scripts/docs.mjs --check` writes nothing and fails when any of them is stale (run by `npm test`).
 import { readFileSync, writeFileSync, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -11,16 +10,14 @@ import { typingsFiles, writeTypings } from './typings.mjs';
 import { editorDataFiles } from './editor-data.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const README = path.join(root, 'README.md');
-const START = '<!-- api:start -->';
-const END = '<!-- api:end -->';
+const REFERENCE = path.join(root, 'docs', 'reference.md');
 
 const cell = (text) => (text ? String(text).replace(/\|/g, '\\|').replace(/\s+/g, ' ').trim() : '');
 const code = (text) => (text ? `\`${cell(text).replace(/`/g, "'")}\`` : '');
 const table = (head, rows) =>
   rows.length ? `| ${head.join(' | ')} |\n|${head.map(() => '---').join('|')}|\n${rows.map((r) => `| ${r.join(' | ')} |`).join('\n')}\n\n` : '';
 
-/** The Markdown between the markers. */
+/** The Markdown of docs/reference.md: one section per element, after the tokens every styled element reads. */
 export function apiTables(manifest) {
   const elements = elementsOf(manifest);
   // Tokens every element reads are listed once; each element lists its own on top.
@@ -28,11 +25,13 @@ export function apiTables(manifest) {
     .map((el) => new Set(el.cssProperties.map((p) => p.name)))
     .reduce((a, b) => new Set([...a].filter((n) => b.has(n) || !b.size)));
   const sharedTokens = elements.flatMap((el) => el.cssProperties).filter((p, i, all) => shared.has(p.name) && all.findIndex((q) => q.name === p.name) === i);
-  let md = `${START}\n<!-- Generated from custom-elements.json by scripts/docs.mjs (npm run docs); edit the element JSDoc instead. -->\n\n`;
-  md += '### Theme tokens read by every styled element\n\nSet them on any ancestor (or `:root`); the defaults follow `color-scheme`.\n\n';
+  let md = '# ahp-elements element reference\n\n<!-- Generated from custom-elements.json by scripts/docs.mjs (npm run docs); edit the element JSDoc instead. -->\n\n';
+  md += 'Every element\'s properties, attributes, events, slots, parts, custom states and theme tokens. How to use them: the [README](../README.md).\n\n';
+  md += `Elements: ${elements.map((el) => `[\`<${el.tagName}>\`](#${el.tagName})`).join(', ')}.\n\n`;
+  md += '## Theme tokens read by every styled element\n\nSet them on any ancestor (or `:root`); the defaults follow `color-scheme` (values: README, Theming).\n\n';
   md += table(['token', 'what it styles'], sharedTokens.map((p) => [code(p.name), cell(p.description)]));
   for (const el of elements) {
-    md += `### \`<${el.tagName}>\`\n\n${cell(el.summary)} Class \`${el.className}\`.\n\n`;
+    md += `## \`<${el.tagName}>\`\n\n${cell(el.summary)} Class \`${el.className}\`.\n\n`;
     md += table(
       ['property', 'attribute', 'type', 'description'],
       el.properties.map((p) => [code(p.name), code(p.attribute), code(p.type), cell(p.description)]),
@@ -46,15 +45,7 @@ export function apiTables(manifest) {
     md += table(['custom state', 'when'], el.cssStates.map((s) => [code(`:state(${s.name})`), cell(s.description)]));
     md += table(['own token', 'what it styles'], el.cssProperties.filter((p) => !shared.has(p.name)).map((p) => [code(p.name), cell(p.description)]));
   }
-  return `${md.trimEnd()}\n${END}`;
-}
-
-/** README text with the tables replaced; throws when the markers are missing. */
-export function readmeWithTables(readme, manifest) {
-  const a = readme.indexOf(START);
-  const b = readme.indexOf(END);
-  if (a < 0 || b < a) throw new Error(`README.md has no ${START} … ${END} markers`);
-  return readme.slice(0, a) + apiTables(manifest) + readme.slice(b + END.length);
+  return `${md.trimEnd()}\n`;
 }
 
 /** Where two texts first differ, a few lines of each, so a stale check says what changed. */
@@ -79,13 +70,12 @@ function check() {
     const full = path.join(root, file);
     if (!existsSync(full) || readFileSync(full, 'utf8') !== content) stale.push(file);
   }
-  const readme = readFileSync(README, 'utf8');
-  if (readmeWithTables(readme, manifest) !== readme) stale.push('README.md (API tables)');
+  if (!existsSync(REFERENCE) || readFileSync(REFERENCE, 'utf8') !== apiTables(manifest)) stale.push('docs/reference.md');
   if (stale.length) {
     console.error(`stale generated docs: ${stale.join(', ')}\nrun \`npm run docs\` and commit the result`);
     process.exit(1);
   }
-  console.log('docs: custom-elements.json, typings, React wrappers, editor data and README API tables are up to date');
+  console.log('docs: custom-elements.json, typings, React wrappers, editor data and docs/reference.md are up to date');
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
@@ -99,7 +89,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
       writeFileSync(path.join(root, file), content);
     }
-    writeFileSync(README, readmeWithTables(readFileSync(README, 'utf8'), manifest));
-    console.log('wrote custom-elements.json, types/*.d.ts, react/index.ts, editor/*.json and the README API tables');
+    writeFileSync(REFERENCE, apiTables(manifest));
+    console.log('wrote custom-elements.json, types/*.d.ts, react/index.ts, editor/*.json and docs/reference.md');
   }
 }

@@ -18,7 +18,7 @@ const steps = [
   { name: 'typecheck', cmd: [bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']] },
   // The generated framework typings and React wrappers against a TSX, a Vue and a DOM fixture.
   { name: 'typings', cmd: [bin('tsc'), ['--noEmit', '-p', 'test/types/tsconfig.json']] },
-  // custom-elements.json, types/, react/index.ts and the README API tables match the element JSDoc.
+  // custom-elements.json, types/, react/index.ts, editor/ and docs/reference.md match the element JSDoc.
   { name: 'docs', cmd: [process.execPath, ['scripts/docs.mjs', '--check']] },
   { name: 'node', cmd: nodeTests('test/node'), counts: 'node' },
   { name: 'browser', cmd: [bin('web-test-runner'), []], env: { AHP_WTR_COUNTS: WTR_COUNTS }, counts: 'wtr' },
