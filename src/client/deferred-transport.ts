@@ -1,5 +1,4 @@
-import type { JsonRpcMessage } from '../protocol/index.js';
-import type { Transport } from './transport.js';
+import type { JsonRpcPayload, Transport } from './transport.js';
 
 /**
  * A Transport usable at once while the real one is still opening: sends are queued until it opens;
@@ -8,7 +7,7 @@ import type { Transport } from './transport.js';
 export function deferTransport(opening: Promise<Transport>): Transport {
   let inner: Transport | undefined;
   let closed = false;
-  const queue: JsonRpcMessage[] = [];
+  const queue: JsonRpcPayload[] = [];
   const finish = (reason?: string): void => {
     if (closed) return;
     closed = true;

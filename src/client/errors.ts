@@ -1,36 +1,6 @@
-/** A JSON-RPC error answer from the peer. */
-export class RpcError extends Error {
-  readonly code: number;
-  readonly data: unknown;
-  constructor(code: number, message: string, data?: unknown) {
-    super(message);
-    this.name = 'RpcError';
-    this.code = code;
-    this.data = data;
-  }
-}
+import { RpcError } from '../rpc/errors.js';
 
-/** A request got no answer within its timeout. */
-export class RpcTimeoutError extends Error {
-  readonly method: string;
-  readonly timeoutMs: number;
-  constructor(method: string, timeoutMs: number) {
-    super(`AHP request '${method}' got no answer within ${timeoutMs} ms`);
-    this.name = 'RpcTimeoutError';
-    this.method = method;
-    this.timeoutMs = timeoutMs;
-  }
-}
-
-/** The connection closed before (or while) a request could be answered. */
-export class ConnectionClosedError extends Error {
-  readonly reason: string | undefined;
-  constructor(reason?: string) {
-    super(reason ? `AHP connection closed: ${reason}` : 'AHP connection closed');
-    this.name = 'ConnectionClosedError';
-    this.reason = reason;
-  }
-}
+export { ConnectionClosedError, RpcError, RpcTimeoutError } from '../rpc/errors.js';
 
 /** The host answered `initialize` with -32005: none of the offered protocol versions is supported. */
 export class UnsupportedProtocolVersionError extends RpcError {

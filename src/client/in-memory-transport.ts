@@ -1,5 +1,4 @@
-import type { JsonRpcMessage } from '../protocol/index.js';
-import type { Transport } from './transport.js';
+import type { JsonRpcPayload, Transport } from './transport.js';
 
 class InMemoryTransport implements Transport {
   onmessage?: (msg: unknown) => void;
@@ -7,7 +6,7 @@ class InMemoryTransport implements Transport {
   other!: InMemoryTransport;
   closed = false;
 
-  send(msg: JsonRpcMessage): void {
+  send(msg: JsonRpcPayload): void {
     if (this.closed) return;
     // A JSON round trip mimics the wire: no shared object identity, no non-JSON values.
     const copy: unknown = JSON.parse(JSON.stringify(msg));

@@ -1,5 +1,4 @@
-import type { JsonRpcMessage } from '../protocol/index.js';
-import { warnLogger, type Logger, type Transport } from './transport.js';
+import { warnLogger, type JsonRpcPayload, type Logger, type Transport } from './transport.js';
 
 /** The subset of the WebSocket API used here; the browser's WebSocket and the `ws` package both fit. */
 export interface WebSocketLike {
@@ -91,7 +90,7 @@ export class WebSocketTransport implements Transport {
     this.#scheduleFlush();
   }
 
-  send(msg: JsonRpcMessage): void {
+  send(msg: JsonRpcPayload): void {
     if (this.#closed || this.#socket.readyState !== OPEN) return;
     this.#socket.send(JSON.stringify(msg));
   }

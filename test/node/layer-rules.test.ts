@@ -6,12 +6,13 @@ import { dirname, join, relative, resolve } from 'node:path';
 // The layer rules of README "Architecture": which src folders each src folder may import (type imports included).
 const MAY_IMPORT: Record<string, readonly string[]> = {
   protocol: [],
+  rpc: ['protocol'],
   reducers: ['protocol'],
   store: ['protocol', 'reducers'],
-  client: ['protocol'],
+  client: ['protocol', 'rpc'],
   auth: ['protocol', 'client'],
-  apps: ['protocol', 'client'],
-  host: ['protocol', 'reducers'],
+  apps: ['protocol', 'rpc', 'client'],
+  host: ['protocol', 'rpc', 'reducers'],
   connection: ['protocol', 'client', 'reducers', 'store'],
   discovery: ['protocol', 'client', 'reducers'],
 };
