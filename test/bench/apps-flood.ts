@@ -3,30 +3,20 @@
 // Prints the page's long tasks (PerformanceObserver 'longtask', this frame only) in a quiet 2 s window before the
 // flood and during it, and how many messages the element's limits dropped. Asserts nothing.
 // Run: node --import tsx test/bench/apps-flood.ts
-import puppeteer from 'puppeteer-core';
 import { startPlayground } from '../../examples/playground/playground.js';
 import { parseConfig } from '../../examples/playground/config.js';
-import { CHROMIUM_ARGS, findChromium } from '../../scripts/find-chromium.mjs';
+import { launchChromium, openSessionPage } from '../fixtures/playground-page.js';
 
 const config = parseConfig({
   servers: [{ id: 'flood', name: 'Flood', transport: 'stdio', command: 'node', args: ['test/fixtures/apps/hostile-server.mjs', '--flood'] }],
 });
 const playground = await startPlayground({ port: 0, config });
-const browser = await puppeteer.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
+const browser = await launchChromium();
 try {
   await playground.startServers();
   const page = await browser.newPage();
-  await page.evaluateOnNewDocument('globalThis.__name = (f) => f;');
-  await page.goto(playground.url, { waitUntil: 'load' });
-  await page.waitForFunction(() => customElements.get('ahp-mcp-app') && customElements.get('ahp-session'), { timeout: 10_000 });
-  await page.evaluate((wsUrl: string, session: string) => {
-    const el = document.createElement('ahp-session');
-    el.setAttribute('url', wsUrl);
-    el.setAttribute('session', session);
-    el.id = 'bench-session';
-    document.body.replaceChildren(el);
-  }, playground.wsUrl, playground.sessionUri);
-  await page.waitForFunction(() => (document.getElementById('bench-session') as unknown as { connectionState?: { kind: string } }).connectionState?.kind === 'open', { timeout: 10_000 });
+  // One session, connected before anything is measured (its store serves the Apps' mcp:// channels).
+  await openSessionPage(page, playground, { id: 'bench-session' });
   const result = await page.evaluate(
     (sandboxUrl: string) =>
       new Promise<{ quiet: number[]; flood: number[]; dropped: number; prompts: number; turns: number }>((resolve, reject) => {

@@ -2,10 +2,9 @@
 // View's `ui/notifications/initialized` (the element's :state(ready)), next to the load time of a blank iframe on
 // the same sandbox origin (the floor any sandboxed App pays). Prints numbers; asserts nothing.
 // Run: node --import tsx test/bench/apps-startup.ts [rounds]
-import puppeteer from 'puppeteer-core';
 import { startPlayground } from '../../examples/playground/playground.js';
 import { parseConfig } from '../../examples/playground/config.js';
-import { CHROMIUM_ARGS, findChromium } from '../../scripts/find-chromium.mjs';
+import { launchChromium, openSessionPage } from '../fixtures/playground-page.js';
 
 const ROUNDS = Number(process.argv[2] ?? 10);
 
@@ -25,23 +24,12 @@ const config = parseConfig({
   servers: APPS.map((a) => ({ id: a.serverId, name: a.serverId, transport: 'stdio', command: 'node', args: [`node_modules/${a.module}/dist/index.js`, '--stdio'] })),
 });
 const playground = await startPlayground({ port: 0, config });
-const browser = await puppeteer.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
+const browser = await launchChromium();
 try {
   await playground.startServers();
   const page = await browser.newPage();
-  // tsx compiles the callbacks below with esbuild's keepNames, which calls a `__name` helper the page lacks.
-  await page.evaluateOnNewDocument('globalThis.__name = (f) => f;');
-  await page.goto(playground.url, { waitUntil: 'load' });
-  await page.waitForFunction(() => customElements.get('ahp-mcp-app') && customElements.get('ahp-session'), { timeout: 10_000 });
-  // One session for every round, connected before timing starts (its store serves the Apps' mcp:// channels).
-  await page.evaluate((wsUrl: string, session: string) => {
-    const el = document.createElement('ahp-session');
-    el.setAttribute('url', wsUrl);
-    el.setAttribute('session', session);
-    el.id = 'bench-session';
-    document.body.replaceChildren(el);
-  }, playground.wsUrl, playground.sessionUri);
-  await page.waitForFunction(() => (document.getElementById('bench-session') as unknown as { connectionState?: { kind: string } }).connectionState?.kind === 'open', { timeout: 10_000 });
+  // One session, connected before anything is measured (its store serves the Apps' mcp:// channels).
+  await openSessionPage(page, playground, { id: 'bench-session' });
 
   console.log(`MCP Apps startup in Chromium (${ROUNDS} rounds each, after one warm-up)\n`);
   for (const app of APPS) {

@@ -7,24 +7,12 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import puppeteer, { type Browser, type Frame, type Page } from 'puppeteer-core';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { Browser, Frame, Page } from 'puppeteer-core';
 import { startPlayground, type Playground } from '../../examples/playground/playground.js';
 import { parseConfig } from '../../examples/playground/config.js';
-import type { ToolCallState } from '../../src/protocol/index.js';
-import { CHROMIUM_ARGS, findChromium } from '../../scripts/find-chromium.mjs';
+import { appendMcpApp, launchChromium, openSessionPage, recordMcpTraffic, sayInPage, toolCallIn, untilWithin, type McpTraffic } from '../fixtures/playground-page.js';
 
-const WAIT_MS = 30_000;
-
-async function until<T>(what: string, read: () => T | undefined | false | null | Promise<T | undefined | false | null>, now: () => unknown = () => '', ms = WAIT_MS): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; now: ${JSON.stringify(await now()).slice(0, 800)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const until = untilWithin(30_000, 100);
 
 /** A small two-page PDF (Helvetica text), written by hand so the test needs no network and no PDF library. */
 function twoPagePdf(): Buffer {
@@ -75,35 +63,18 @@ describe('MCP Apps in the wild: published App servers and a hostile View through
   let pdfPath: string;
   const consoleLines: string[] = [];
   const pageErrors: string[] = [];
-  const sent = new Map<string, JSONRPCMessage[]>();
-  const received = new Map<string, JSONRPCMessage[]>();
+  let traffic: McpTraffic;
 
   const chat = () => playground.host.getChatState(playground.chatUri);
   const allTurns = () => {
     const state = chat();
     return [...(state?.turns ?? []), ...(state?.activeTurn ? [state.activeTurn] : [])];
   };
-  const toolCallOfTurn = (turnId: string): ToolCallState | undefined => {
-    for (const part of allTurns().find((t) => t.id === turnId)?.responseParts ?? []) if (part.kind === 'toolCall') return part.toolCall;
-    return undefined;
-  };
-  const calls = (serverId: string, tool: string) =>
-    (sent.get(serverId) ?? []).filter((m) => 'method' in m && m.method === 'tools/call' && (m.params as { name?: string })?.name === tool) as (JSONRPCMessage & { id: number })[];
-  const answerTo = (serverId: string, id: unknown) => (received.get(serverId) ?? []).find((m) => 'id' in m && m.id === id && !('method' in m));
+  const toolCallOfTurn = (turnId: string) => toolCallIn(chat(), turnId);
+  const calls = (serverId: string, tool: string) => traffic.toolCalls(serverId, tool);
+  const answerTo = (serverId: string, id: unknown) => (traffic.received.get(serverId) ?? []).find((m) => 'id' in m && m.id === id && !('method' in m));
 
-  const say = async (text: string): Promise<string> => {
-    await until('no active turn', () => !chat()?.activeTurn, () => chat()?.activeTurn?.message.text);
-    return page.evaluate(
-      (text: string, chatUri: string) => {
-        const session = document.querySelector('ahp-session') as unknown as { currentStore: { dispatch(a: unknown, ch: string): void } };
-        const turnId = crypto.randomUUID();
-        session.currentStore.dispatch({ type: 'chat/turnStarted', turnId, startedAt: new Date().toISOString(), message: { text, origin: { kind: 'user' } } }, chatUri);
-        return turnId;
-      },
-      text,
-      playground.chatUri,
-    );
-  };
+  const say = (text: string) => sayInPage(page, playground, text, until);
   const completed = (turnId: string) =>
     until(`the tool call of ${turnId} completed`, () => {
       const tc = toolCallOfTurn(turnId);
@@ -114,22 +85,7 @@ describe('MCP Apps in the wild: published App servers and a hostile View through
   const startup: Record<string, number> = {};
   async function mountApp(id: string, toolCallId: string, serverId: string, policy?: string): Promise<void> {
     const t0 = Date.now();
-    await page.evaluate(
-      (id: string, chatUri: string, toolCallId: string, sandboxUrl: string, policy: string | null) => {
-        const el = document.createElement('ahp-mcp-app');
-        el.id = id;
-        el.setAttribute('chat', chatUri);
-        el.setAttribute('tool-call-id', toolCallId);
-        el.setAttribute('sandbox-url', sandboxUrl);
-        if (policy) el.setAttribute('sandbox-policy', policy);
-        document.querySelector('ahp-session')!.append(el);
-      },
-      id,
-      playground.chatUri,
-      toolCallId,
-      playground.apps.sandboxes.get(serverId)!.url,
-      policy ?? null,
-    );
+    await appendMcpApp(page, playground, { id, toolCallId, serverId, policy });
     await until(`${id} ready`, async () => {
       const v = await appState(id);
       if (v?.states.includes('error')) throw new Error(`${id} failed: ${v.status}`);
@@ -179,27 +135,13 @@ describe('MCP Apps in the wild: published App servers and a hostile View through
       ],
     });
     playground = await startPlayground({ port: 0, config });
-    for (const [id, rt] of playground.servers) {
-      sent.set(id, []);
-      received.set(id, []);
-      rt.onMessage((direction, message) => (direction === 'sent' ? sent : received).get(id)!.push(message));
-    }
+    traffic = recordMcpTraffic(playground);
     await playground.startServers();
-    browser = await puppeteer.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
+    browser = await launchChromium();
     page = await browser.newPage();
     page.on('console', (m) => consoleLines.push(m.text()));
     page.on('pageerror', (err) => pageErrors.push(err instanceof Error ? err.message : String(err)));
-    await page.evaluateOnNewDocument('globalThis.__name = (f) => f;');
-    await page.goto(playground.url, { waitUntil: 'load' });
-    await page.waitForFunction(() => customElements.get('ahp-mcp-app') && customElements.get('ahp-session'), { timeout: 10_000 });
-    await page.evaluate((wsUrl: string, session: string) => {
-      document.cookie = 'page-secret=1; path=/';
-      const el = document.createElement('ahp-session');
-      el.setAttribute('url', wsUrl);
-      el.setAttribute('session', session);
-      document.body.replaceChildren(el);
-    }, playground.wsUrl, playground.sessionUri);
-    await page.waitForFunction(() => (document.querySelector('ahp-session') as unknown as { connectionState?: { kind: string } })?.connectionState?.kind === 'open', { timeout: 10_000 });
+    await openSessionPage(page, playground, { cookie: 'page-secret=1; path=/' });
   });
   after(async () => {
     await browser?.close();
@@ -227,7 +169,7 @@ describe('MCP Apps in the wild: published App servers and a hostile View through
       const total = document.getElementById('total-pages')?.textContent ?? '';
       return input?.value === '1' && total.includes('2') ? true : undefined;
     }), () => frame.evaluate(() => document.body.innerText.slice(0, 300)));
-    await until('the View polls for commands (it got interactEnabled from the result _meta)', () => calls('pdf', 'poll_pdf_commands').length > 0, () => (sent.get('pdf') ?? []).map((m) => ('method' in m ? m.method : 'answer')).slice(-10));
+    await until('the View polls for commands (it got interactEnabled from the result _meta)', () => calls('pdf', 'poll_pdf_commands').length > 0, () => (traffic.sent.get('pdf') ?? []).map((m) => ('method' in m ? m.method : 'answer')).slice(-10));
     const interact = await say(`/call pdf interact ${JSON.stringify({ viewUUID: meta.viewUUID, action: 'navigate', page: 2 })}`);
     await completed(interact);
     await until('page 2 shown', () => frame.evaluate(() => ((document.getElementById('page-input') as HTMLInputElement | null)?.value === '2' ? true : undefined)),

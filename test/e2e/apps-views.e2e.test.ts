@@ -6,24 +6,12 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import puppeteer, { type Browser, type Frame, type Page } from 'puppeteer-core';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { Browser, Frame, Page } from 'puppeteer-core';
 import { startPlayground, type Playground } from '../../examples/playground/playground.js';
 import { parseConfig } from '../../examples/playground/config.js';
-import type { ToolCallState } from '../../src/protocol/index.js';
-import { CHROMIUM_ARGS, findChromium } from '../../scripts/find-chromium.mjs';
+import { appendMcpApp, launchChromium, openSessionPage, recordMcpTraffic, sayInPage, toolCallIn, turnIn, untilWithin, type McpTraffic } from '../fixtures/playground-page.js';
 
-const WAIT_MS = 20_000;
-
-async function until<T>(what: string, read: () => T | undefined | false | Promise<T | undefined | false>, now: () => unknown = () => ''): Promise<T> {
-  const deadline = Date.now() + WAIT_MS;
-  for (;;) {
-    const value = await read();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; now: ${JSON.stringify(await now())}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const until = untilWithin(20_000);
 
 /** What the page learns about one <ahp-mcp-app>. */
 interface AppView {
@@ -42,10 +30,9 @@ describe('MCP Apps end to end: real Views in Chromium through the playground', (
   const consoleLines: string[] = [];
   const pageErrors: string[] = [];
   /** JSON-RPC the playground's MCP clients sent to each server. */
-  const sent = new Map<string, JSONRPCMessage[]>();
+  let traffic: McpTraffic;
 
-  const sentCalls = (serverId: string, tool: string) =>
-    (sent.get(serverId) ?? []).filter((m) => 'method' in m && m.method === 'tools/call' && (m.params as { name?: string })?.name === tool);
+  const sentCalls = (serverId: string, tool: string) => traffic.toolCalls(serverId, tool);
   /** Events the debug View reported to its server through the app-only `debug-log` tool. */
   const debugEvents = (): { type: string; payload: unknown }[] => {
     if (!existsSync(debugLog)) return [];
@@ -56,50 +43,14 @@ describe('MCP Apps end to end: real Views in Chromium through the playground', (
   };
 
   const chat = () => playground.host.getChatState(playground.chatUri);
-  const turnOf = (turnId: string) => {
-    const state = chat();
-    return state?.activeTurn?.id === turnId ? state.activeTurn : state?.turns.find((t) => t.id === turnId);
-  };
-  const toolCallOfTurn = (turnId: string): ToolCallState | undefined => {
-    const state = chat();
-    const turn = state?.activeTurn?.id === turnId ? state.activeTurn : state?.turns.find((t) => t.id === turnId);
-    for (const part of turn?.responseParts ?? []) if (part.kind === 'toolCall') return part.toolCall;
-    return undefined;
-  };
-
+  const turnOf = (turnId: string) => turnIn(chat(), turnId);
+  const toolCallOfTurn = (turnId: string) => toolCallIn(chat(), turnId);
   /** Sends a user message into the main chat through the page's store (as <ahp-chat> does); returns the turn id. */
-  const say = async (text: string): Promise<string> => {
-    // One turn at a time (an App's message may have started one).
-    await until('no active turn', () => !chat()?.activeTurn, () => chat()?.activeTurn);
-    return page.evaluate(
-      (text: string, chatUri: string) => {
-        const session = document.querySelector('ahp-session') as unknown as { currentStore: { dispatch(a: unknown, ch: string): void } };
-        const turnId = crypto.randomUUID();
-        session.currentStore.dispatch({ type: 'chat/turnStarted', turnId, startedAt: new Date().toISOString(), message: { text, origin: { kind: 'user' } } }, chatUri);
-        return turnId;
-      },
-      text,
-      playground.chatUri,
-    );
-  };
+  const say = (text: string) => sayInPage(page, playground, text, until);
 
   /** Mounts <ahp-mcp-app> for a tool call (the way <ahp-tool-call> embeds it) and waits for the View's initialized. */
   async function mountApp(id: string, toolCallId: string, serverId: string): Promise<AppView> {
-    const sandboxUrl = playground.apps.sandboxes.get(serverId)!.url;
-    await page.evaluate(
-      (id: string, chatUri: string, toolCallId: string, sandboxUrl: string) => {
-        const el = document.createElement('ahp-mcp-app');
-        el.id = id;
-        el.setAttribute('chat', chatUri);
-        el.setAttribute('tool-call-id', toolCallId);
-        el.setAttribute('sandbox-url', sandboxUrl);
-        document.querySelector('ahp-session')!.append(el);
-      },
-      id,
-      playground.chatUri,
-      toolCallId,
-      sandboxUrl,
-    );
+    await appendMcpApp(page, playground, { id, toolCallId, serverId });
     return until(`${id} ready`, async () => {
       const v = await appView(id);
       if (v?.states.includes('error')) throw new Error(`${id} failed: ${v.status}`);
@@ -145,29 +96,14 @@ describe('MCP Apps end to end: real Views in Chromium through the playground', (
       ],
     });
     playground = await startPlayground({ port: 0, config });
-    for (const [id, rt] of playground.servers) {
-      sent.set(id, []);
-      rt.onMessage((direction, message) => {
-        if (direction === 'sent') sent.get(id)!.push(message);
-      });
-    }
+    traffic = recordMcpTraffic(playground);
     await playground.startServers();
-    browser = await puppeteer.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
+    browser = await launchChromium();
     page = await browser.newPage();
     page.on('console', (m) => consoleLines.push(m.text()));
     page.on('pageerror', (err) => pageErrors.push(err instanceof Error ? err.message : String(err)));
-    // tsx compiles the callbacks below with esbuild's keepNames, which calls a `__name` helper the page lacks.
-    await page.evaluateOnNewDocument('globalThis.__name = (f) => f;');
-    await page.goto(playground.url, { waitUntil: 'load' });
-    await page.waitForFunction(() => customElements.get('ahp-mcp-app') && customElements.get('ahp-session'), { timeout: 10_000 });
     // The page's own <ahp-session> (its store serves each server's mcp:// channel to the Apps).
-    await page.evaluate((wsUrl: string, session: string) => {
-      const el = document.createElement('ahp-session');
-      el.setAttribute('url', wsUrl);
-      el.setAttribute('session', session);
-      document.body.replaceChildren(el);
-    }, playground.wsUrl, playground.sessionUri);
-    await page.waitForFunction(() => (document.querySelector('ahp-session') as unknown as { connectionState?: { kind: string } })?.connectionState?.kind === 'open', { timeout: 10_000 });
+    await openSessionPage(page, playground);
   });
   after(async () => {
     await browser?.close();

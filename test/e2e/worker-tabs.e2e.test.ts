@@ -9,27 +9,17 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import puppeteer, { type Browser, type BrowserContext, type ElementHandle, type Frame, type Page, type Target } from 'puppeteer-core';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { Browser, BrowserContext, ElementHandle, Frame, Page, Target } from 'puppeteer-core';
 import { parseConfig } from '../../examples/playground/config.js';
 import { startPlayground, type Playground } from '../../examples/playground/playground.js';
-import type { ToolCallState } from '../../src/protocol/index.js';
-import { CHROMIUM_ARGS, findChromium } from '../../scripts/find-chromium.mjs';
+import { KEEP_NAMES_SHIM, appendMcpApp, launchChromium, recordMcpTraffic, sayInPage, toolCallIn, untilWithin, type McpTraffic } from '../fixtures/playground-page.js';
 
 const WAIT_MS = 30_000;
 const PROTECTED = 'protected';
 const BASIC = 'basic-vanillajs';
 const DEBUG = 'debug';
 
-async function until<T>(what: string, read: () => T | undefined | false | Promise<T | undefined | false>, now: () => unknown = () => ''): Promise<T> {
-  const deadline = Date.now() + WAIT_MS;
-  for (;;) {
-    const value = await read();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; now: ${JSON.stringify(await now())}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const until = untilWithin(WAIT_MS);
 
 /**
  * Clicks a View's button until `done` (the View wires its handlers some time after its document shows; a click
@@ -59,17 +49,11 @@ describe('worker mode end to end: two tabs, one session worker', () => {
   let browser: Browser;
   let logDir: string;
   /** JSON-RPC the playground's MCP clients sent to each server. */
-  const sent = new Map<string, JSONRPCMessage[]>();
-  const sentCalls = (serverId: string, tool: string) =>
-    (sent.get(serverId) ?? []).filter((m) => 'method' in m && m.method === 'tools/call' && (m.params as { name?: string })?.name === tool).length;
+  let traffic: McpTraffic;
+  const sentCalls = (serverId: string, tool: string) => traffic.toolCalls(serverId, tool).length;
 
   const chat = () => playground.host.getChatState(playground.chatUri);
-  const toolCallOfTurn = (turnId: string): ToolCallState | undefined => {
-    const state = chat();
-    const turn = state?.activeTurn?.id === turnId ? state.activeTurn : state?.turns.find((t) => t.id === turnId);
-    for (const part of turn?.responseParts ?? []) if (part.kind === 'toolCall') return part.toolCall;
-    return undefined;
-  };
+  const toolCallOfTurn = (turnId: string) => toolCallIn(chat(), turnId);
 
   before(async () => {
     logDir = mkdtempSync(path.join(tmpdir(), 'ahp-worker-e2e-'));
@@ -81,14 +65,9 @@ describe('worker mode end to end: two tabs, one session worker', () => {
       ],
     });
     playground = await startPlayground({ port: 0, config });
-    for (const [id, rt] of playground.servers) {
-      sent.set(id, []);
-      rt.onMessage((direction, message) => {
-        if (direction === 'sent') sent.get(id)!.push(message);
-      });
-    }
+    traffic = recordMcpTraffic(playground);
     await playground.startServers();
-    browser = await puppeteer.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
+    browser = await launchChromium();
   }, T);
   after(async () => {
     await browser?.close();
@@ -110,8 +89,7 @@ describe('worker mode end to end: two tabs, one session worker', () => {
         const page = await context.newPage();
         page.on('pageerror', (err) => pageErrors.push(err instanceof Error ? err.message : String(err)));
         page.on('console', (m) => consoleLines.push(m.text()));
-        // tsx compiles the callbacks below with esbuild's keepNames, which calls a `__name` helper the page lacks.
-        await page.evaluateOnNewDocument(`globalThis.__name = (f) => f; ${mode.hide}`);
+        await page.evaluateOnNewDocument(`${KEEP_NAMES_SHIM} ${mode.hide}`);
         await page.goto(new URL('/?worker=shared', playground.url).href, { waitUntil: 'load' });
         await page.waitForFunction(() => (document.querySelector('ahp-session') as unknown as { connectionState?: { kind: string } } | null)?.connectionState?.kind === 'open', { timeout: WAIT_MS });
         await page.evaluate(() => document.querySelectorAll('ahp-chat').forEach((c) => c.remove()));
@@ -128,19 +106,7 @@ describe('worker mode end to end: two tabs, one session worker', () => {
         }, id);
 
       /** Sends a user message into the main chat through a tab's store (as <ahp-chat> does); returns the turn id. */
-      async function say(page: Page, text: string): Promise<string> {
-        await until('no active turn', () => !chat()?.activeTurn, () => chat()?.activeTurn?.id);
-        return page.evaluate(
-          (text: string, chatUri: string) => {
-            const session = document.querySelector('ahp-session') as unknown as { currentStore: { dispatch(a: unknown, ch: string): void } };
-            const turnId = crypto.randomUUID();
-            session.currentStore.dispatch({ type: 'chat/turnStarted', turnId, startedAt: new Date().toISOString(), message: { text, origin: { kind: 'user' } } }, chatUri);
-            return turnId;
-          },
-          text,
-          playground.chatUri,
-        );
-      }
+      const say = (page: Page, text: string) => sayInPage(page, playground, text, until);
 
       /** Runs a tool call in the chat and shows its App in `page` (an <ahp-mcp-app> inside the tab's session); returns the View frame. */
       async function showApp(page: Page, serverId: string, command: string): Promise<Frame> {
@@ -150,20 +116,7 @@ describe('worker mode end to end: two tabs, one session worker', () => {
           return t?.status === 'completed' ? t : undefined;
         }, () => toolCallOfTurn(turnId)?.status);
         const id = `app-${serverId}`;
-        await page.evaluate(
-          (id: string, chatUri: string, toolCallId: string, sandboxUrl: string) => {
-            const el = document.createElement('ahp-mcp-app');
-            el.id = id;
-            el.setAttribute('chat', chatUri);
-            el.setAttribute('tool-call-id', toolCallId);
-            el.setAttribute('sandbox-url', sandboxUrl);
-            document.querySelector('ahp-session')!.append(el);
-          },
-          id,
-          playground.chatUri,
-          tc.toolCallId,
-          playground.apps.sandboxes.get(serverId)!.url,
-        );
+        await appendMcpApp(page, playground, { id, toolCallId: tc.toolCallId, serverId });
         const state = () =>
           page.evaluate((id) => {
             const el = document.getElementById(id)!;
