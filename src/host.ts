@@ -18,7 +18,7 @@ export { attachTransport, attachWebSocket, attachWebSocketServer, webSocketServe
 export type { TransportLike, ServerSocketLike, ServerLike, AttachWebSocketOptions } from './host/attach.js';
 export { DEFAULT_ACTION_LIMITS, actionLimitViolation } from './protocol/action-limits.js';
 export type { ActionLimits, LimitViolation } from './protocol/action-limits.js';
-export { HostRpcError } from './host/host-error.js';
+export { RpcError as HostRpcError } from './rpc/errors.js';
 export { HOST_PROTOCOL_BASELINES, negotiateVersion, parseVersion } from './host/version-negotiation.js';
 export type { Negotiation } from './host/version-negotiation.js';
 export { mcpChannelMethods } from './host/mcp-channel-methods.js';

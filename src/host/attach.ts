@@ -1,17 +1,13 @@
+import type { JsonRpcPayload, Transport } from '../rpc/transport.js';
 import type { HostConnection } from './host-connection.js';
 import type { HostCore } from './host-core.js';
 
-/** A Transport-shaped object (e.g. the server side of `createInMemoryPair()`). */
-export interface TransportLike {
-  send(msg: never): void;
-  close(): void;
-  onmessage?: (msg: unknown) => void;
-  onclose?: (reason?: string) => void;
-}
+/** Any Transport (e.g. the server side of `createInMemoryPair()`). */
+export type TransportLike = Transport;
 
-/** Serves a Transport-shaped object with the host. */
-export function attachTransport(host: HostCore, transport: TransportLike): HostConnection {
-  const conn = host.connect({ send: (msg) => transport.send(msg as never), close: () => transport.close() });
+/** Serves a Transport with the host: every connection, whatever carries it, goes through here. */
+export function attachTransport(host: HostCore, transport: Transport): HostConnection {
+  const conn = host.connect({ send: (msg) => transport.send(msg as JsonRpcPayload), close: (reason) => transport.close(reason) });
   transport.onmessage = (msg) => conn.receive(msg);
   transport.onclose = () => conn.closed();
   return conn;
@@ -46,37 +42,48 @@ const defaultLog = (message: string, detail?: unknown): void => console.warn(`[a
 const byteLength = (data: unknown): number =>
   typeof data === 'string' ? data.length : data instanceof ArrayBuffer || ArrayBuffer.isView(data) ? data.byteLength : Array.isArray(data) ? data.reduce((n: number, b) => n + byteLength(b), 0) : 0;
 
-/**
- * Serves a server-side WebSocket with the host: one JSON message per text frame. A socket error (bad
- * UTF-8, a frame over the limit, a reset) is logged and ends only this connection, with close code 1007
- * or 1009 where the WebSocket library reports one.
- */
-export function attachWebSocket(host: HostCore, socket: ServerSocketLike, options: AttachWebSocketOptions = {}): HostConnection {
+/** A server-side WebSocket as a Transport: raw text/binary frames in (the host parses them), one JSON text frame per message out. */
+function serverSocketTransport(socket: ServerSocketLike, options: AttachWebSocketOptions): Transport {
   const maxFrameBytes = options.maxFrameBytes ?? DEFAULT_MAX_FRAME_BYTES;
   const log = options.log ?? defaultLog;
-  const close = (code: number, reason: string): void => {
+  let closed = false;
+  const closeSocket = (code: number, reason: string): void => {
     try {
       socket.close(code, reason);
     } catch (err) {
       log('failed to close a WebSocket', err);
     }
   };
-  const conn = host.connect({
+  const transport: Transport = {
     send: (msg) => socket.send(JSON.stringify(msg)),
-    close: (reason) => close(CloseCode.Normal, reason ?? ''),
-  });
+    close: (reason) => closeSocket(CloseCode.Normal, reason ?? ''),
+  };
+  const finish = (reason?: string): void => {
+    if (closed) return;
+    closed = true;
+    transport.onclose?.(reason);
+  };
   socket.on('message', (data: unknown) => {
     // A server made without `webSocketServerOptions` still refuses what is over the limit here.
-    if (byteLength(data) > maxFrameBytes) close(CloseCode.MessageTooBig, `frame over ${maxFrameBytes} bytes`);
-    else conn.receive(data);
+    if (byteLength(data) > maxFrameBytes) closeSocket(CloseCode.MessageTooBig, `frame over ${maxFrameBytes} bytes`);
+    else transport.onmessage?.(data);
   });
-  socket.on('close', () => conn.closed());
+  socket.on('close', () => finish());
   socket.on('error', (err: Error & { code?: string }) => {
     // `ws` has already started closing with the matching code (1007 bad UTF-8, 1009 too big, 1002 protocol error).
     log(`closed a WebSocket after an error: ${err?.message ?? String(err)}`, err?.code);
-    conn.closed();
+    finish(err?.message);
   });
-  return conn;
+  return transport;
+}
+
+/**
+ * Serves a server-side WebSocket with the host: one JSON message per text frame. A socket error (bad
+ * UTF-8, a frame over the limit, a reset) is logged and ends only this connection, with close code 1007
+ * or 1009 where the WebSocket library reports one.
+ */
+export function attachWebSocket(host: HostCore, socket: ServerSocketLike, options: AttachWebSocketOptions = {}): HostConnection {
+  return attachTransport(host, serverSocketTransport(socket, options));
 }
 
 /** A WebSocket server such as `ws`'s WebSocketServer. */

@@ -1,6 +1,6 @@
 import { ErrorCode, type McpServerCustomization } from '../protocol/index.js';
 import type { ChannelRoute } from './host-connection.js';
-import { HostRpcError } from './host-error.js';
+import { RpcError } from '../rpc/errors.js';
 import type { ChannelMatcher, ChannelRequestContext, HostChannelHandler } from './host-types.js';
 import { mcpChannelMethods } from './mcp-channel-methods.js';
 
@@ -31,11 +31,11 @@ export class ChannelHandlers {
     return (method, params, { clientId, mcpApps, notification }) => {
       const ctx: ChannelRequestContext = { clientId, channel, notification };
       if (channel.startsWith(MCP_SCHEME)) {
-        if (!mcpApps) throw new HostRpcError(ErrorCode.PermissionDenied, `${channel} needs capabilities.mcpApps in initialize`);
+        if (!mcpApps) throw new RpcError(ErrorCode.PermissionDenied, `${channel} needs capabilities.mcpApps in initialize`);
         const server = this.#findServer(channel);
-        if (!server) throw new HostRpcError(ErrorCode.NotFound, `No MCP server has the channel ${channel}`);
+        if (!server) throw new RpcError(ErrorCode.NotFound, `No MCP server has the channel ${channel}`);
         if (!mcpChannelMethods(server.mcpApp?.capabilities).has(method)) {
-          throw new HostRpcError(ErrorCode.MethodNotFound, `Method not found: ${method} is not served on ${channel}`);
+          throw new RpcError(ErrorCode.MethodNotFound, `Method not found: ${method} is not served on ${channel}`);
         }
         ctx.server = server;
       }

@@ -1,5 +1,5 @@
 import { ErrorCode, SessionStatus, type ChatState, type Message } from '../protocol/index.js';
-import { HostRpcError } from './host-error.js';
+import { RpcError } from '../rpc/errors.js';
 
 /** URI scheme of chat channels. */
 export const CHAT_SCHEME = 'ahp-chat:';
@@ -22,7 +22,7 @@ export interface CreateChatRequest {
 
 type Rec = Record<string, unknown>;
 const isObject = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
-const invalid = (message: string) => new HostRpcError(ErrorCode.InvalidParams, message);
+const invalid = (message: string) => new RpcError(ErrorCode.InvalidParams, message);
 
 /** The message a client sent to start a chat with, normalized to `origin.kind: 'user'`; throws -32602 for anything else. */
 function parseInitialMessage(v: unknown): Message {

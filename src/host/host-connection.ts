@@ -4,19 +4,21 @@ import {
   type ChatState,
   type DispatchActionParams,
   type InitializeResult,
-  type JsonRpcId,
   type ReconnectResult,
   type RootState,
   type SessionState,
   type Snapshot,
   type SubscribeResult,
 } from '../protocol/index.js';
+import { RpcError } from '../rpc/errors.js';
+import { JsonRpcEngine } from '../rpc/json-rpc-engine.js';
+import type { JsonRpcPayload } from '../rpc/transport.js';
 import type { ChannelKind } from './channel-registry.js';
 import { parseReconnect, recoverChannels, recoverLegacy, type RecoverySource } from './reconnect.js';
 import { stripMcpAppsFromAction, stripMcpAppsFromState } from './strip-mcp-apps.js';
 import { negotiateVersion } from './version-negotiation.js';
 
-/** What the host needs from one connection's outgoing side. */
+/** What the host needs from one connection's outgoing side: the sending half of a `Transport` (any Transport fits). */
 export interface HostPeer {
   send(msg: object): void;
   close(reason?: string): void;
@@ -61,30 +63,6 @@ export interface HostInternals {
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-/** A request id; JSON-RPC 2.0 allows null (answered with id null). */
-const isId = (v: unknown): v is JsonRpcId | null => typeof v === 'number' || typeof v === 'string' || v === null;
-const utf8 = new TextDecoder('utf-8', { fatal: true });
-
-/** One answer the host sends: a response to a request, or an error for an invalid message. */
-type Answer = { jsonrpc: '2.0'; id: JsonRpcId | null } & ({ result: unknown } | { error: { code: number; message: string; data?: unknown } });
-
-class RequestFailure {
-  constructor(
-    readonly code: number,
-    readonly message: string,
-    readonly data?: unknown,
-  ) {}
-}
-
-function toError(err: unknown): { code: number; message: string; data?: unknown } {
-  if (err instanceof RequestFailure || (isObject(err) && typeof err.code === 'number' && Number.isInteger(err.code))) {
-    const e = err as { code: number; message?: unknown; data?: unknown };
-    const out: { code: number; message: string; data?: unknown } = { code: e.code, message: typeof e.message === 'string' ? e.message : 'Error' };
-    if (e.data !== undefined) out.data = e.data;
-    return out;
-  }
-  return { code: ErrorCode.InternalError, message: err instanceof Error ? err.message : 'Internal error' };
-}
 
 /** One client connection: JSON-RPC framing, the initialize handshake, subscriptions, per-connection capabilities. */
 export class Connection implements HostConnection {
@@ -94,38 +72,45 @@ export class Connection implements HostConnection {
   clientId: string | undefined;
   mcpApps = false;
   protocolVersion: string | undefined;
-  #closed = false;
   #closeAfterAnswer: string | undefined;
+  /** JSON-RPC 2.0 in full: raw frames parsed, invalid messages answered, batches; synchronous results answered at once. */
+  readonly #rpc: JsonRpcEngine;
 
   constructor(host: HostInternals, peer: HostPeer) {
     this.#host = host;
     this.#peer = peer;
+    this.#rpc = new JsonRpcEngine({
+      send: (payload) => this.#send(payload),
+      onRequest: (method, params) => this.#request(method, params),
+      onNotification: (method, params) => this.#notification(method, params),
+      log: host.log,
+      answerInvalid: true,
+    });
   }
 
   receive(raw: unknown): void {
-    if (this.#closed) return;
     try {
-      this.#receive(raw);
+      this.#rpc.receive(raw);
     } catch (err) {
       this.#host.log('failed to handle a message', err);
     }
   }
 
   closed(): void {
-    if (this.#closed) return;
-    this.#closed = true;
+    if (this.#rpc.closed) return;
+    this.#rpc.close();
     this.subscriptions.clear();
     this.#host.detach(this);
   }
 
   /** Sends an envelope of a channel this connection subscribed to, shaped for its capabilities. */
   deliver(env: ActionEnvelope): void {
-    this.#send({ jsonrpc: '2.0', method: 'action', params: this.#shape(env) });
+    this.#rpc.notify('action', this.#shape(env));
   }
 
   /** Sends a notification (e.g. an `mcp://` channel notification) once initialized. */
   notify(method: string, params: unknown): void {
-    if (this.clientId !== undefined) this.#send({ jsonrpc: '2.0', method, params });
+    if (this.clientId !== undefined) this.#rpc.notify(method, params);
   }
 
   #shape(env: ActionEnvelope): ActionEnvelope {
@@ -135,7 +120,7 @@ export class Connection implements HostConnection {
 
   /** Closes the connection from the host side. */
   close(reason?: string): void {
-    if (this.#closed) return;
+    if (this.#rpc.closed) return;
     try {
       this.#peer.close(reason);
     } catch (err) {
@@ -144,126 +129,49 @@ export class Connection implements HostConnection {
     this.closed();
   }
 
-  #send(msg: object): void {
-    if (this.#closed) return;
+  #send(payload: JsonRpcPayload): void {
     try {
-      this.#peer.send(msg);
+      this.#peer.send(payload);
+    } finally {
+      // The -32005 answer went out: the connection closes after it.
+      const reason = this.#closeAfterAnswer;
+      if (reason !== undefined) this.close(reason);
+    }
+  }
+
+  #request(method: string, params: unknown): unknown {
+    try {
+      return this.#dispatchRequest(method, params);
     } catch (err) {
-      this.#host.log('failed to send a message', err);
+      if (method === 'initialize' && err instanceof RpcError && err.code === ErrorCode.UnsupportedProtocolVersion) this.#closeAfterAnswer = 'unsupported protocol version';
+      throw err;
     }
-  }
-
-  #receive(raw: unknown): void {
-    const decoded = this.#decode(raw);
-    if ('error' in decoded) {
-      this.#send({ jsonrpc: '2.0', id: null, error: decoded.error });
-      return;
-    }
-    const msg = decoded.value;
-    if (!Array.isArray(msg)) {
-      const answer = this.#handle(msg);
-      if (answer instanceof Promise) void answer.then((a) => this.#deliverAnswers(a));
-      else this.#deliverAnswers(answer);
-      return;
-    }
-    // A batch (JSON-RPC 2.0 §6): one array of answers, none when every entry was a notification.
-    if (msg.length === 0) {
-      this.#send({ jsonrpc: '2.0', id: null, error: { code: ErrorCode.InvalidRequest, message: 'Invalid Request: empty batch' } });
-      return;
-    }
-    const answers = msg.map((entry) => this.#handle(entry));
-    const sendAll = (list: (Answer | undefined)[]): void => {
-      const out = list.filter((a): a is Answer => a !== undefined);
-      this.#deliverAnswers(out.length > 0 ? out : undefined);
-    };
-    if (answers.some((a) => a instanceof Promise)) void Promise.all(answers).then(sendAll);
-    else sendAll(answers as (Answer | undefined)[]);
-  }
-
-  #deliverAnswers(answer: Answer | Answer[] | undefined): void {
-    if (answer) this.#send(answer);
-    const reason = this.#closeAfterAnswer;
-    if (reason !== undefined) this.close(reason);
-  }
-
-  /** Parses one frame; a frame that is not JSON (or not UTF-8) is a -32700 parse error. */
-  #decode(raw: unknown): { value: unknown } | { error: { code: number; message: string } } {
-    let text: string;
-    if (typeof raw === 'string') text = raw;
-    else if (raw instanceof ArrayBuffer || ArrayBuffer.isView(raw)) {
-      try {
-        text = utf8.decode(raw);
-      } catch {
-        this.#host.log('answered a frame that is not UTF-8 with -32700');
-        return { error: { code: ErrorCode.ParseError, message: 'Parse error: the frame is not valid UTF-8' } };
-      }
-    } else return { value: raw };
-    try {
-      return { value: JSON.parse(text) };
-    } catch {
-      this.#host.log('answered a frame that is not JSON with -32700');
-      return { error: { code: ErrorCode.ParseError, message: 'Parse error: the frame is not valid JSON' } };
-    }
-  }
-
-  /** Handles one JSON-RPC message; returns the answer to send (requests and invalid messages), if any. */
-  #handle(msg: unknown): Answer | Promise<Answer> | undefined {
-    if (!isObject(msg)) return { jsonrpc: '2.0', id: null, error: { code: ErrorCode.InvalidRequest, message: 'Invalid Request' } };
-    const hasId = 'id' in msg;
-    if (typeof msg.method !== 'string' || msg.jsonrpc !== '2.0' || (hasId && !isId(msg.id))) {
-      // Responses would answer host-to-client requests; the host sends none yet.
-      if (msg.jsonrpc === '2.0' && typeof msg.method !== 'string' && ('result' in msg || 'error' in msg)) return undefined;
-      return { jsonrpc: '2.0', id: isId(msg.id) ? msg.id : null, error: { code: ErrorCode.InvalidRequest, message: 'Invalid Request' } };
-    }
-    if (!hasId) {
-      this.#notification(msg.method, msg.params);
-      return undefined;
-    }
-    return this.#request(msg.id as JsonRpcId | null, msg.method, msg.params);
-  }
-
-  #request(id: JsonRpcId | null, method: string, params: unknown): Answer | Promise<Answer> {
-    const fail = (err: unknown): Answer => {
-      // The connection closes once this answer went out (see #deliverAnswers).
-      if (err instanceof RequestFailure && err.code === ErrorCode.UnsupportedProtocolVersion) this.#closeAfterAnswer = 'unsupported protocol version';
-      return { jsonrpc: '2.0', id, error: toError(err) };
-    };
-    const succeed = (result: unknown): Answer => ({ jsonrpc: '2.0', id, result: result ?? null });
-    let result: unknown;
-    try {
-      result = this.#dispatchRequest(method, params);
-    } catch (err) {
-      return fail(err);
-    }
-    // Answer synchronous results at once so a snapshot never trails envelopes sent after it.
-    if (isObject(result) && typeof result.then === 'function') return (result as unknown as Promise<unknown>).then(succeed, fail);
-    return succeed(result);
   }
 
   #dispatchRequest(method: string, params: unknown): unknown {
     if (method === 'ping') return null;
     if (method === 'initialize') return this.#initialize(params);
     if (method === 'reconnect') return this.#reconnect(params);
-    if (this.clientId === undefined) throw new RequestFailure(ErrorCode.InvalidRequest, `'${method}' before 'initialize'`);
+    if (this.clientId === undefined) throw new RpcError(ErrorCode.InvalidRequest, `'${method}' before 'initialize'`);
     if (method === 'subscribe') return this.#subscribe(params);
     const route = isObject(params) && typeof params.channel === 'string' ? this.#host.channelRoute(params.channel) : undefined;
     if (route) return route(method, params as Record<string, unknown>, { clientId: this.clientId, mcpApps: this.mcpApps, notification: false });
     const handler = this.#host.requestHandler(method);
-    if (!handler) throw new RequestFailure(ErrorCode.MethodNotFound, `Method not found: ${method}`);
+    if (!handler) throw new RpcError(ErrorCode.MethodNotFound, `Method not found: ${method}`);
     return handler(params, { clientId: this.clientId });
   }
 
   #initialize(params: unknown): InitializeResult {
-    if (this.clientId !== undefined) throw new RequestFailure(ErrorCode.InvalidRequest, 'Already initialized');
+    if (this.clientId !== undefined) throw new RpcError(ErrorCode.InvalidRequest, 'Already initialized');
     if (!isObject(params) || !Array.isArray(params.protocolVersions) || typeof params.clientId !== 'string' || params.clientId === '') {
-      throw new RequestFailure(ErrorCode.InvalidParams, "initialize needs 'protocolVersions' (string[]) and 'clientId' (string)");
+      throw new RpcError(ErrorCode.InvalidParams, "initialize needs 'protocolVersions' (string[]) and 'clientId' (string)");
     }
     const negotiation = negotiateVersion(params.protocolVersions);
     if (negotiation.kind === 'malformed') {
-      throw new RequestFailure(ErrorCode.InvalidParams, `Malformed protocol version: ${JSON.stringify(negotiation.value)}`);
+      throw new RpcError(ErrorCode.InvalidParams, `Malformed protocol version: ${JSON.stringify(negotiation.value)}`);
     }
     if (negotiation.kind === 'unsupported') {
-      throw new RequestFailure(
+      throw new RpcError(
         ErrorCode.UnsupportedProtocolVersion,
         `None of the offered protocol versions is supported (supported: ${negotiation.supportedVersions.join(', ')})`,
         { supportedVersions: negotiation.supportedVersions },
@@ -295,11 +203,11 @@ export class Connection implements HostConnection {
    * Both shapes are served: per-channel cursors → `{channels}`, legacy watermark + URIs → `{type}`.
    */
   #reconnect(params: unknown): ReconnectResult {
-    if (this.clientId !== undefined) throw new RequestFailure(ErrorCode.InvalidRequest, 'Already initialized');
+    if (this.clientId !== undefined) throw new RpcError(ErrorCode.InvalidRequest, 'Already initialized');
     const parsed = parseReconnect(params);
-    if ('error' in parsed) throw new RequestFailure(ErrorCode.InvalidParams, parsed.error);
+    if ('error' in parsed) throw new RpcError(ErrorCode.InvalidParams, parsed.error);
     const profile = this.#host.knownClient(parsed.clientId);
-    if (!profile) throw new RequestFailure(ErrorCode.InvalidRequest, `Unknown clientId '${parsed.clientId}': send 'initialize' instead`);
+    if (!profile) throw new RpcError(ErrorCode.InvalidRequest, `Unknown clientId '${parsed.clientId}': send 'initialize' instead`);
     this.clientId = parsed.clientId;
     this.protocolVersion = profile.protocolVersion;
     this.mcpApps = profile.mcpApps;
@@ -320,9 +228,9 @@ export class Connection implements HostConnection {
   }
 
   #subscribe(params: unknown): SubscribeResult {
-    if (!isObject(params) || typeof params.channel !== 'string') throw new RequestFailure(ErrorCode.InvalidParams, "subscribe needs 'channel'");
+    if (!isObject(params) || typeof params.channel !== 'string') throw new RpcError(ErrorCode.InvalidParams, "subscribe needs 'channel'");
     const snapshot = this.#snapshot(params.channel);
-    if (!snapshot) throw new RequestFailure(ErrorCode.SessionNotFound, `Unknown channel: ${params.channel}`);
+    if (!snapshot) throw new RpcError(ErrorCode.SessionNotFound, `Unknown channel: ${params.channel}`);
     this.subscriptions.add(params.channel);
     return { snapshot };
   }

@@ -30,7 +30,7 @@ import {
   type HostPeer,
   type HostRequestHandler,
 } from './host-connection.js';
-import { HostRpcError } from './host-error.js';
+import { RpcError } from '../rpc/errors.js';
 import { SessionCatalog } from './session-catalog.js';
 import { HostHooks } from './host-hooks.js';
 import { sessionActionRejection } from './session-rules.js';
@@ -89,7 +89,7 @@ export class HostCore {
     this.#commands.set('createChat', (params, { clientId }) => {
       const { session, chat, options: chatOptions } = parseCreateChat(params);
       const tooLarge = actionLimitViolation({ initialMessage: chatOptions.initialMessage }, this.#limits);
-      if (tooLarge) throw new HostRpcError(ErrorCode.InvalidParams, `createChat refused: ${tooLarge.message}`, tooLarge);
+      if (tooLarge) throw new RpcError(ErrorCode.InvalidParams, `createChat refused: ${tooLarge.message}`, tooLarge);
       this.#createChat(session, chat, chatOptions, clientId);
       return null;
     });
@@ -159,7 +159,7 @@ export class HostCore {
 
   /**
    * Creates a chat channel in a session (Idle, no turns) and announces it with `session/chatAdded`; with
-   * `initialMessage` its first turn starts at once. Returns the chat's state. Throws a HostRpcError:
+   * `initialMessage` its first turn starts at once. Returns the chat's state. Throws a RpcError:
    * -32001 unknown session, -32602 not an `ahp-chat:` URI, -32010 the URI is taken.
    */
   createChat(sessionUri: string, chatUri: string, options: CreateChatOptions = {}): ChatState {
@@ -272,11 +272,11 @@ export class HostCore {
   }
 
   #createChat(sessionUri: string, chatUri: string, options: CreateChatOptions, clientId: string | undefined): ChatState {
-    if (!this.#channels.session(sessionUri)) throw new HostRpcError(ErrorCode.SessionNotFound, `Unknown session: ${sessionUri}`);
+    if (!this.#channels.session(sessionUri)) throw new RpcError(ErrorCode.SessionNotFound, `Unknown session: ${sessionUri}`);
     if (typeof chatUri !== 'string' || !chatUri.startsWith(CHAT_SCHEME)) {
-      throw new HostRpcError(ErrorCode.InvalidParams, `A chat URI must start with '${CHAT_SCHEME}': ${String(chatUri)}`);
+      throw new RpcError(ErrorCode.InvalidParams, `A chat URI must start with '${CHAT_SCHEME}': ${String(chatUri)}`);
     }
-    if (this.#channels.has(chatUri)) throw new HostRpcError(ErrorCode.AlreadyExists, `Chat already exists: ${chatUri}`);
+    if (this.#channels.has(chatUri)) throw new RpcError(ErrorCode.AlreadyExists, `Chat already exists: ${chatUri}`);
     const ch = this.#channels.addChat(chatUri, sessionUri, newChatState(chatUri, options, this.#now()));
     this.dispatchServerAction(sessionUri, { type: 'session/chatAdded', summary: chatSummaryOf(ch.state) });
     let turnId: string | undefined;

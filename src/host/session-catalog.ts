@@ -1,6 +1,6 @@
 import type { ListSessionsPage, SessionState, SessionSummary } from '../protocol/index.js';
 import { ErrorCode } from '../protocol/index.js';
-import { HostRpcError } from './host-error.js';
+import { RpcError } from '../rpc/errors.js';
 
 /** The SessionState fields a root-catalogue entry mirrors (besides `resource`, `createdAt`, `modifiedAt`). */
 const MIRRORED = ['provider', 'title', 'status', 'activity', 'project', 'workingDirectories', 'origin', 'defaultChat'] as const;
@@ -64,12 +64,12 @@ export class SessionCatalog {
   page(params: unknown): ListSessionsPage {
     const p = (typeof params === 'object' && params !== null ? params : {}) as { limit?: unknown; cursor?: unknown };
     if (p.limit !== undefined && !(Number.isInteger(p.limit) && (p.limit as number) > 0)) {
-      throw new HostRpcError(ErrorCode.InvalidParams, "listSessions 'limit' must be a positive integer");
+      throw new RpcError(ErrorCode.InvalidParams, "listSessions 'limit' must be a positive integer");
     }
     let start = 0;
     if (p.cursor !== undefined) {
       start = typeof p.cursor === 'string' && /^\d+$/.test(p.cursor) ? Number(p.cursor) : -1;
-      if (start < 0) throw new HostRpcError(ErrorCode.InvalidParams, "listSessions 'cursor' is not one this host handed out");
+      if (start < 0) throw new RpcError(ErrorCode.InvalidParams, "listSessions 'cursor' is not one this host handed out");
     }
     const all = [...this.#entries.values()];
     const limit = Math.min((p.limit as number | undefined) ?? MAX_PAGE, MAX_PAGE);
