@@ -1,10 +1,12 @@
 import type { McpChannel } from '../client/mcp-channel.js';
 import type { AhpMcpUiHostCapabilities } from '../protocol/customizations.js';
 import { allowedMcpMethods } from '../protocol/mcp-channel-methods.js';
+import { RpcError } from '../rpc/errors.js';
+import { JsonRpcEngine, type IncomingRequest } from '../rpc/json-rpc-engine.js';
+import type { Transport } from '../rpc/transport.js';
 import { diffHostContext } from './host-context.js';
 import { sanitizeFileName } from './file-name.js';
 import { DEFAULT_TRAFFIC_LIMITS, TokenBucket, boundedSize, type AppTrafficLimits } from './limits.js';
-import type { BridgeTransport } from './transport.js';
 import {
   MCP_APPS_PROTOCOL_VERSION,
   type CallToolResult,
@@ -17,18 +19,10 @@ import {
   type McpUiResourcePermissions,
 } from './types.js';
 
-type Id = string | number;
 type Params = Record<string, unknown>;
 
-/** A JSON-RPC error to answer a View request with. */
-export class BridgeError extends Error {
-  readonly code: number;
-  constructor(code: number, message: string) {
-    super(message);
-    this.name = 'BridgeError';
-    this.code = code;
-  }
-}
+/** A JSON-RPC error to answer a View request with: the one `RpcError` class under the name the Apps entry has always used. */
+export { RpcError as BridgeError };
 
 /** `ui/download-file` as the host sees it: the View's contents with a sanitized file name each. */
 export interface DownloadRequest {
@@ -71,7 +65,8 @@ export interface AppBridgeHandlers {
 }
 
 export interface AppBridgeHostOptions {
-  transport: BridgeTransport;
+  /** The pipe to the View through its sandbox proxy, e.g. `windowTransport(frame.contentWindow, proxyOrigin)`. */
+  transport: Transport;
   /** The server's `mcp://` channel; without it no MCP method is relayed. */
   channel?: McpChannel | undefined;
   /** The server's `mcpApp.capabilities` (what the channel serves). */
@@ -104,7 +99,7 @@ export const FLOOD_STOP = 2000;
 
 const DISPLAY_MODES: readonly McpUiDisplayMode[] = ['inline', 'fullscreen', 'pip'];
 const isObject = (v: unknown): v is Params => typeof v === 'object' && v !== null && !Array.isArray(v);
-const isId = (v: unknown): v is Id => typeof v === 'string' || typeof v === 'number';
+const isId = (v: unknown): v is string | number => typeof v === 'string' || typeof v === 'number';
 
 /** Whether a tool's `_meta.ui.visibility` lets a View call it (absent = model and app). */
 export function isAppVisible(tool: unknown): boolean {
@@ -114,7 +109,7 @@ export function isAppVisible(tool: unknown): boolean {
 }
 
 /**
- * Host side of one MCP App View: JSON-RPC 2.0 over a `BridgeTransport` (through the sandbox proxy).
+ * Host side of one MCP App View: the JSON-RPC engine over a `Transport` (through the sandbox proxy).
  * Answers the handshake, holds every host→View message until `ui/notifications/initialized`, sends
  * `tool-input` exactly once before the result, relays allowed MCP methods over the server's `mcp://`
  * channel (View `tools/call` only for app-visible tools of the same server) and surfaces the `ui/*`
@@ -122,16 +117,14 @@ export function isAppVisible(tool: unknown): boolean {
  */
 export class AppBridgeHost {
   private readonly options: AppBridgeHostOptions;
-  private readonly transport: BridgeTransport;
-  private stopListening: (() => void) | undefined;
+  private readonly transport: Transport;
+  /** Host→View requests and their answers; View requests in flight (cancelling one ends its relay and answers nothing). */
+  private readonly rpc: JsonRpcEngine;
+  private started = false;
   private context: McpUiHostContext;
-  private nextId = 1;
-  private readonly pending = new Map<Id, (message: Params) => void>();
   private toolsCache: Promise<Map<string, unknown>> | undefined;
   private unsubscribers: (() => void)[] = [];
   private closed = false;
-  /** View requests in flight, by the View's id: aborting ends the relay and answers nothing. */
-  private readonly inflight = new Map<Id, AbortController>();
   private readonly limits: Required<AppTrafficLimits>;
   private readonly bucket: TokenBucket;
   /** Bounds the error answers to refused traffic, so a flood is not echoed back at the same rate. */
@@ -160,6 +153,17 @@ export class AppBridgeHost {
     this.context = { platform: 'web', ...options.hostContext };
     this.limits = { ...DEFAULT_TRAFFIC_LIMITS, ...options.limits };
     this.bucket = new TokenBucket(this.limits.messagesPerSecond, this.limits.burst);
+    let counter = 1;
+    this.rpc = new JsonRpcEngine({
+      send: (message) => this.transport.send(message),
+      onRequest: (method, params, request) => this.serve(method, isObject(params) ? params : {}, request),
+      onNotification: (method, params) => this.onNotification(method, isObject(params) ? params : {}),
+      // Malformed View traffic is dropped without a word, as hostile Views would otherwise fill the log.
+      log: () => {},
+      nextId: () => `h${counter++}`,
+      timeoutError: (method, timeoutMs) => new RpcError(-32001, `The App did not answer ${method} within ${timeoutMs} ms`),
+      closedError: () => new RpcError(-32603, 'The App was closed'),
+    });
   }
 
   /** Whether the View declared tools of its own (`appCapabilities.tools`). */
@@ -169,21 +173,24 @@ export class AppBridgeHost {
 
   /** The View's own tools (`tools/list` sent to the View). Rejects when the View declared none. */
   async listViewTools(options: { timeoutMs?: number } = {}): Promise<Params[]> {
-    if (!this.hasViewTools) throw new BridgeError(-32601, 'The App declared no tools');
+    if (!this.hasViewTools) throw new RpcError(-32601, 'The App declared no tools');
     const result = await this.request('tools/list', {}, options);
     return Array.isArray(result['tools']) ? result['tools'].filter(isObject) : [];
   }
 
   /** Calls one of the View's own tools (`tools/call` sent to the View) and returns its `CallToolResult`. */
   async callViewTool(name: string, args: Params = {}, options: { timeoutMs?: number } = {}): Promise<CallToolResult> {
-    if (!this.hasViewTools) throw new BridgeError(-32601, 'The App declared no tools');
+    if (!this.hasViewTools) throw new RpcError(-32601, 'The App declared no tools');
     const result = await this.request('tools/call', { name, arguments: args }, options);
     return { ...result, content: Array.isArray(result['content']) ? (result['content'] as ContentBlock[]) : [] };
   }
 
   /** Starts listening to the View. */
   start(): this {
-    this.stopListening ??= this.transport.listen((message) => this.receive(message));
+    if (this.started || this.closed) return this;
+    this.started = true;
+    this.transport.onmessage = (message) => this.receive(message);
+    this.transport.onclose = () => this.close();
     return this;
   }
 
@@ -251,39 +258,24 @@ export class AppBridgeHost {
     return answered;
   }
 
-  /** Stops listening and forgets everything pending. */
+  /** Stops listening (closes the transport) and forgets everything pending. */
   close(): void {
     if (this.closed) return;
     this.closed = true;
-    this.stopListening?.();
+    this.transport.close();
     for (const off of this.unsubscribers) off();
     this.unsubscribers = [];
-    for (const settle of this.pending.values()) settle({ error: { code: -32603, message: 'The App was closed' } });
-    this.pending.clear();
-    for (const controller of this.inflight.values()) controller.abort(new BridgeError(-32603, 'The App was closed'));
-    this.inflight.clear();
+    // Pending host→View requests reject and View requests in flight abort, with -32603 'The App was closed'.
+    this.rpc.close();
   }
 
   /** Sends a host→View request (e.g. `ping`); rejects with the View's error, or after `timeoutMs` when given. */
   request(method: string, params: Params = {}, options: { timeoutMs?: number } = {}): Promise<Params> {
-    if (this.closed) return Promise.reject(new BridgeError(-32603, 'The App was closed'));
-    const id = `h${this.nextId++}`;
-    return new Promise((resolve, reject) => {
-      const timer = options.timeoutMs ? setTimeout(() => {
-        this.pending.delete(id);
-        reject(new BridgeError(-32001, `The App did not answer ${method} within ${options.timeoutMs} ms`));
-      }, options.timeoutMs) : undefined;
-      this.pending.set(id, (message) => {
-        clearTimeout(timer);
-        if (isObject(message['error'])) reject(new BridgeError(Number(message['error']['code']) || -32603, String(message['error']['message'])));
-        else resolve(isObject(message['result']) ? message['result'] : {});
-      });
-      this.transport.send({ jsonrpc: '2.0', id, method, params });
-    });
+    return this.rpc.request(method, params, options).then((result) => (isObject(result) ? result : {}));
   }
 
   private notify(method: string, params: Params): void {
-    if (!this.closed) this.transport.send({ jsonrpc: '2.0', method, params });
+    if (!this.closed) this.rpc.notify(method, params);
   }
 
   private flush(): void {
@@ -319,43 +311,16 @@ export class AppBridgeHost {
     if (!this.bucket.take()) return this.refuse(message, 'Too many messages from this App; slow down');
     const size = boundedSize(message, this.limits.maxMessageBytes);
     if (size > this.limits.maxMessageBytes) return this.refuse(message, `Message too large (limit ${this.limits.maxMessageBytes} bytes)`);
-    const method = message['method'];
-    if (typeof method !== 'string') {
-      // A response to one of our requests.
-      if (isId(message['id'])) {
-        const settle = this.pending.get(message['id']);
-        this.pending.delete(message['id']);
-        settle?.(message);
-      }
-      return;
-    }
-    const params = isObject(message['params']) ? message['params'] : {};
-    if (!isId(message['id'])) {
-      this.onNotification(method, params);
-      return;
-    }
-    const id = message['id'];
-    const controller = new AbortController();
-    this.inflight.get(id)?.abort(new BridgeError(-32600, 'A newer request reused this id'));
-    this.inflight.set(id, controller);
-    const settled = () => {
-      if (this.inflight.get(id) === controller) this.inflight.delete(id);
-    };
-    this.onRequest(method, params, controller.signal).then(
-      (result) => {
-        settled();
-        if (!controller.signal.aborted && !this.closed) this.transport.send({ jsonrpc: '2.0', id, result });
-      },
-      (error: unknown) => {
-        settled();
-        // A cancelled request is not answered (MCP cancellation); a closed bridge sends nothing.
-        if (controller.signal.aborted || this.closed) return;
-        const code = typeof (error as { code?: unknown })?.code === 'number' ? (error as { code: number }).code : -32603;
-        const text = error instanceof Error ? error.message : String(error);
-        this.options.handlers?.warn?.(`${method}: ${text}`);
-        this.transport.send({ jsonrpc: '2.0', id, error: { code, message: text } });
-      },
-    );
+    this.rpc.receive(message);
+  }
+
+  /** One View request; a cancelled one (or one whose id a newer request reused) is not answered (MCP cancellation). */
+  private serve(method: string, params: Params, { id, signal }: IncomingRequest): Promise<Params> {
+    if (id !== null) this.rpc.cancelIncoming(id, new RpcError(-32600, 'A newer request reused this id'));
+    return this.onRequest(method, params, signal).catch((error: unknown) => {
+      if (!signal.aborted && !this.closed) this.options.handlers?.warn?.(`${method}: ${error instanceof Error ? error.message : String(error)}`);
+      throw error;
+    });
   }
 
   private onNotification(method: string, params: Params): void {
@@ -382,7 +347,7 @@ export class AppBridgeHost {
         return;
       case 'notifications/cancelled': {
         const requestId = params['requestId'];
-        if (isId(requestId)) this.inflight.get(requestId)?.abort(new BridgeError(-32800, 'Cancelled by the App'));
+        if (isId(requestId)) this.rpc.cancelIncoming(requestId, new RpcError(-32800, 'Cancelled by the App'));
         return;
       }
       case 'notifications/tools/list_changed':
@@ -443,7 +408,7 @@ export class AppBridgeHost {
       case 'ui/initialize': {
         // Tolerated more than once (a View that reconnects): answered the same way each time.
         if (!isObject(params['appInfo']) || typeof params['protocolVersion'] !== 'string') {
-          throw new BridgeError(-32602, 'ui/initialize needs appInfo and protocolVersion');
+          throw new RpcError(-32602, 'ui/initialize needs appInfo and protocolVersion');
         }
         this.appInfo = params['appInfo'] as { name?: string; version?: string };
         this.appCapabilities = isObject(params['appCapabilities']) ? (params['appCapabilities'] as McpUiAppCapabilities) : {};
@@ -458,14 +423,14 @@ export class AppBridgeHost {
         return {};
       case 'ui/open-link': {
         const url = params['url'];
-        if (typeof url !== 'string') throw new BridgeError(-32602, 'ui/open-link needs a url');
-        if (!h.openLink) throw new BridgeError(-32601, 'Opening links is not supported');
+        if (typeof url !== 'string') throw new RpcError(-32602, 'ui/open-link needs a url');
+        if (!h.openLink) throw new RpcError(-32601, 'Opening links is not supported');
         return (await h.openLink(url)) ? {} : { isError: true };
       }
       case 'ui/message': {
-        if (!h.message) throw new BridgeError(-32601, 'Messages are not supported');
+        if (!h.message) throw new RpcError(-32601, 'Messages are not supported');
         const content = Array.isArray(params['content']) ? params['content'] : isObject(params['content']) ? [params['content']] : undefined;
-        if (!content || !content.every(isObject)) throw new BridgeError(-32602, 'ui/message needs content blocks');
+        if (!content || !content.every(isObject)) throw new RpcError(-32602, 'ui/message needs content blocks');
         const role = typeof params['role'] === 'string' ? params['role'] : 'user';
         return (await h.message({ role, content: content as ContentBlock[] })) ? {} : { isError: true };
       }
@@ -481,7 +446,7 @@ export class AppBridgeHost {
         const mode = params['mode'];
         const current = this.context.displayMode ?? 'inline';
         if (typeof mode !== 'string' || !DISPLAY_MODES.includes(mode as McpUiDisplayMode)) {
-          throw new BridgeError(-32602, `Unknown display mode ${String(mode)}`);
+          throw new RpcError(-32602, `Unknown display mode ${String(mode)}`);
         }
         const appModes = this.appCapabilities?.availableDisplayModes;
         const hostModes = this.context.availableDisplayModes ?? ['inline'];
@@ -492,9 +457,9 @@ export class AppBridgeHost {
         return { mode: inForce };
       }
       case 'ui/download-file': {
-        if (!h.downloadFile) throw new BridgeError(-32601, 'Downloads are not supported');
+        if (!h.downloadFile) throw new RpcError(-32601, 'Downloads are not supported');
         const contents = Array.isArray(params['contents']) ? params['contents'].filter(isObject) : [];
-        if (!contents.length) throw new BridgeError(-32602, 'ui/download-file needs contents');
+        if (!contents.length) throw new RpcError(-32602, 'ui/download-file needs contents');
         const files = contents.map((item) => {
           const resource = isObject(item['resource']) ? item['resource'] : item;
           const name = resource['name'] ?? resource['uri'];
@@ -506,7 +471,7 @@ export class AppBridgeHost {
         return this.callTool(params, signal);
       default:
         if (method.startsWith('ui/') || !this.serves(method)) {
-          throw new BridgeError(-32601, `Method not found: ${method}`);
+          throw new RpcError(-32601, `Method not found: ${method}`);
         }
         return this.relay(method, params, signal);
     }
@@ -519,12 +484,12 @@ export class AppBridgeHost {
 
   private async callTool(params: Params, signal: AbortSignal): Promise<Params> {
     const name = params['name'];
-    if (typeof name !== 'string') throw new BridgeError(-32602, 'tools/call needs a tool name');
-    if (!this.serves('tools/call')) throw new BridgeError(-32601, 'Method not found: tools/call');
+    if (typeof name !== 'string') throw new RpcError(-32602, 'tools/call needs a tool name');
+    if (!this.serves('tools/call')) throw new RpcError(-32601, 'Method not found: tools/call');
     const tools = await this.listTools();
     const tool = tools.get(name);
-    if (!tool) throw new BridgeError(-32602, `Unknown tool '${name}' on this server`);
-    if (!isAppVisible(tool)) throw new BridgeError(-32600, `Tool '${name}' is not visible to apps`);
+    if (!tool) throw new RpcError(-32602, `Unknown tool '${name}' on this server`);
+    if (!isAppVisible(tool)) throw new RpcError(-32600, `Tool '${name}' is not visible to apps`);
     return this.relay('tools/call', params, signal);
   }
 

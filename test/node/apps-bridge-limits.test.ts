@@ -5,19 +5,17 @@ import assert from 'node:assert/strict';
 import { AppBridgeHost, LIMIT_ERROR_CODE, SANDBOX_POLICY_CAPABILITY } from '../../src/apps/bridge.js';
 import { TokenBucket, boundedSize } from '../../src/apps/limits.js';
 import { callToolResultOf, MCP_RESULT_META_KEY } from '../../src/apps/tool-call.js';
-import type { BridgeTransport } from '../../src/apps/transport.js';
 import type { McpChannel, McpChannelRequestOptions } from '../../src/client/mcp-channel.js';
 import type { ToolCallState } from '../../src/protocol/index.js';
 import { ALL_CAPABILITIES } from '../fixtures/apps/fake-channel.js';
+import { viewTransport } from '../fixtures/apps/view-transport.js';
 
 type Msg = Record<string, any>;
 const INIT = { appInfo: { name: 'v', version: '1' }, appCapabilities: { tools: { listChanged: true } }, protocolVersion: '2026-01-26' };
 
 function pair() {
-  const sent: Msg[] = [];
-  let deliver: ((m: unknown) => void) | undefined;
-  const transport: BridgeTransport = { send: (m) => void sent.push(m as Msg), listen: (h) => ((deliver = h), () => (deliver = undefined)) };
-  return { transport, sent, deliver: (m: Msg) => deliver?.({ jsonrpc: '2.0', ...m }) };
+  const { transport, sent, deliver } = viewTransport();
+  return { transport, sent, deliver: (m: Msg) => deliver({ jsonrpc: '2.0', ...m }) };
 }
 
 const until = async (what: string, check: () => unknown) => {

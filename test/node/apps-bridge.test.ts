@@ -1,26 +1,21 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { AppBridgeHost, isAppVisible } from '../../src/apps/bridge.js';
-import type { BridgeTransport } from '../../src/apps/transport.js';
 import { FakeChannel, ALL_CAPABILITIES } from '../fixtures/apps/fake-channel.js';
+import { viewTransport } from '../fixtures/apps/view-transport.js';
 
 type Msg = Record<string, any>;
 
 /** A transport whose other end is the test (playing the View). */
 function pair() {
-  const sent: Msg[] = [];
-  let deliver: ((m: unknown) => void) | undefined;
-  const transport: BridgeTransport = {
-    send: (m) => void sent.push(m as Msg),
-    listen: (h) => ((deliver = h), () => (deliver = undefined)),
-  };
+  const { transport, sent, deliver } = viewTransport();
   let nextId = 1;
   const view = {
     sent,
-    notify: (method: string, params: Msg = {}) => deliver?.({ jsonrpc: '2.0', method, params }),
+    notify: (method: string, params: Msg = {}) => deliver({ jsonrpc: '2.0', method, params }),
     async request(method: string, params: Msg = {}): Promise<Msg> {
       const id = nextId++;
-      deliver?.({ jsonrpc: '2.0', id, method, params });
+      deliver({ jsonrpc: '2.0', id, method, params });
       for (let i = 0; i < 50; i++) {
         const answer = sent.find((m) => m.id === id && !m.method);
         if (answer) return answer;

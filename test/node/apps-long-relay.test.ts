@@ -7,7 +7,7 @@ import WebSocket from 'ws';
 import { connectSession, type SessionConnection } from '../../src/connection/connect-session.js';
 import { createMcpChannel } from '../../src/mcp-channel.js';
 import { AppBridgeHost } from '../../src/apps/bridge.js';
-import type { BridgeTransport } from '../../src/apps/transport.js';
+import { viewTransport } from '../fixtures/apps/view-transport.js';
 import { startPlayground, type Playground } from '../../examples/playground/playground.js';
 import { parseConfig } from '../../examples/playground/config.js';
 
@@ -40,12 +40,10 @@ describe('View requests over mcp:// are not cut at the client\'s request timeout
 
   /** A bridge with the test playing the View. */
   function view(relayTimeoutMs?: number) {
-    const sent: Record<string, any>[] = [];
-    let deliver: ((m: unknown) => void) | undefined;
-    const transport: BridgeTransport = { send: (m) => void sent.push(m as Record<string, any>), listen: (h) => ((deliver = h), () => (deliver = undefined)) };
+    const { transport, sent, deliver } = viewTransport();
     const server = conn.store.getState()!.customizations!.find((c) => c.id === 'slow') as { mcpApp?: { capabilities: never } };
     const bridge = new AppBridgeHost({ transport, channel: conn.handle.mcpChannel!('slow'), capabilities: server.mcpApp!.capabilities, ...(relayTimeoutMs && { relayTimeoutMs }) }).start();
-    return { bridge, sent, send: (m: Record<string, unknown>) => deliver?.({ jsonrpc: '2.0', ...m }) };
+    return { bridge, sent, send: (m: Record<string, unknown>) => deliver({ jsonrpc: '2.0', ...m }) };
   }
 
   before(async () => {
