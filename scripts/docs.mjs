@@ -1,5 +1,6 @@
 // `npm run docs`: regenerates custom-elements.json, the framework typings + React wrappers, the editor data (VS Code
-// custom HTML data, JetBrains web-types) and the element reference `docs/reference.md`, all from the element JSDoc.
+// custom HTML data, JetBrains web-types), the element reference `docs/reference.md` and the README Theming tables,
+// all from the element JSDoc (and, for the token defaults, the CSS of elements/shared/tokens.ts).
 // `node scripts/docs.mjs --check` writes nothing and fails when any of them is stale (run by `npm test`).
 import { readFileSync, writeFileSync, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -8,9 +9,11 @@ import { analyzeManifest, MANIFEST } from './manifest.mjs';
 import { elementsOf } from './manifest-model.mjs';
 import { typingsFiles, writeTypings } from './typings.mjs';
 import { editorDataFiles } from './editor-data.mjs';
+import { readmeWithTheming } from './theming-table.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const REFERENCE = path.join(root, 'docs', 'reference.md');
+const README = path.join(root, 'README.md');
 
 const cell = (text) => (text ? String(text).replace(/\|/g, '\\|').replace(/\s+/g, ' ').trim() : '');
 const code = (text) => (text ? `\`${cell(text).replace(/`/g, "'")}\`` : '');
@@ -58,7 +61,7 @@ function firstDifference(committed, generated) {
   return `first difference at line ${i + 1}\n--- committed\n${show(a)}\n+++ generated\n${show(b)}`;
 }
 
-function check() {
+async function check() {
   const text = analyzeManifest();
   const manifest = JSON.parse(text);
   const stale = [];
@@ -71,15 +74,17 @@ function check() {
     if (!existsSync(full) || readFileSync(full, 'utf8') !== content) stale.push(file);
   }
   if (!existsSync(REFERENCE) || readFileSync(REFERENCE, 'utf8') !== apiTables(manifest)) stale.push('docs/reference.md');
+  const readme = readFileSync(README, 'utf8');
+  if ((await readmeWithTheming(readme, manifest)) !== readme) stale.push('README.md (Theming tables)');
   if (stale.length) {
     console.error(`stale generated docs: ${stale.join(', ')}\nrun \`npm run docs\` and commit the result`);
     process.exit(1);
   }
-  console.log('docs: custom-elements.json, typings, React wrappers, editor data and docs/reference.md are up to date');
+  console.log('docs: custom-elements.json, typings, React wrappers, editor data, docs/reference.md and the README Theming tables are up to date');
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  if (process.argv.includes('--check')) check();
+  if (process.argv.includes('--check')) await check();
   else {
     const text = analyzeManifest();
     writeFileSync(MANIFEST, text);
@@ -90,6 +95,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       writeFileSync(path.join(root, file), content);
     }
     writeFileSync(REFERENCE, apiTables(manifest));
-    console.log('wrote custom-elements.json, types/*.d.ts, react/index.ts, editor/*.json and docs/reference.md');
+    writeFileSync(README, await readmeWithTheming(readFileSync(README, 'utf8'), manifest));
+    console.log('wrote custom-elements.json, types/*.d.ts, react/index.ts, editor/*.json, docs/reference.md and the README Theming tables');
   }
 }

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { REPO_ROOT } from './config.js';
 import type { PageInfo } from './page-info.js';
 import { imageContentType } from './session-state.js';
+import { paletteCss } from './palette-css.js';
 import { BUNDLED_PAGES, PAGES_DIR, buildExample } from '../../scripts/build-examples.mjs';
 
 export const EXAMPLES_DIR = path.join(REPO_ROOT, 'examples');
@@ -67,6 +68,7 @@ export function createRequestHandler(options: RouteOptions): (req: IncomingMessa
       return send(res, 400, 'text/plain; charset=utf-8', 'Bad request\n');
     }
     if (pathname === '/' || pathname === '/index.html') return void sendFile(res, path.join(EXAMPLES_DIR, 'index.html'));
+    if (pathname === '/palette.css') return send(res, 200, TYPES['.css']!, paletteCss());
     if (pathname === '/ahp-elements.js') return send(res, 200, TYPES['.js']!, options.elementsBundle);
     if (pathname === '/ahp-session-worker.js' && options.workerBundle) {
       return void options.workerBundle().then(

@@ -1,11 +1,11 @@
+import { PALETTE, type LightDark } from '../theme/palette.js';
 import type { McpUiTheme } from './types.js';
 
-/** One colour for light and one for dark. */
-export type LightDark = readonly [light: string, dark: string];
+export type { LightDark };
 
 /**
- * The ahp-elements theme tokens (same defaults as elements/shared/tokens.ts) that seed the MCP Apps
- * style variables. A page may override any of them (e.g. from its computed `--ahp-*` values).
+ * The ahp-elements theme tokens (the palette of src/theme/palette.ts, as elements/shared/tokens.ts reads it) that
+ * seed the MCP Apps style variables. A page may override any of them (e.g. from its computed `--ahp-*` values).
  */
 export interface AppThemeTokens {
   text: LightDark;
@@ -26,18 +26,11 @@ export interface AppThemeTokens {
 }
 
 export const DEFAULT_THEME_TOKENS: AppThemeTokens = {
-  text: ['#1f2328', '#e6edf3'],
-  textMuted: ['#59636e', '#9198a1'],
-  surface: ['#ffffff', '#0d1117'],
-  surfaceSubtle: ['#f6f8fa', '#151b23'],
-  border: ['#d1d9e0', '#3d444d'],
-  accent: ['#0969da', '#4493f8'],
-  onAccent: ['#ffffff', '#0d1117'],
-  success: ['#1a7f37', '#3fb950'],
-  warning: ['#9a6700', '#d29922'],
-  danger: ['#d1242f', '#f85149'],
-  neutral: ['#59636e', '#9198a1'],
-  focus: ['#0969da', '#4493f8'],
+  ...PALETTE,
+  // As in tokens.ts: content on the accent follows the surface, neutral the muted text, focus the accent.
+  onAccent: PALETTE.surface,
+  neutral: PALETTE.textMuted,
+  focus: PALETTE.accent,
   fontSans: 'ui-sans-serif, system-ui, -apple-system, "Segoe UI", sans-serif',
   fontMono: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
   radius: 6,

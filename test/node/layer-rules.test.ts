@@ -3,15 +3,16 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 
-// The layer rules of README "Architecture": which src folders each src folder may import (type imports included).
+// The layer rules of README "Architecture: folders and layers": which src folders each src folder may import (type imports included).
 const MAY_IMPORT: Record<string, readonly string[]> = {
   protocol: [],
+  theme: [],
   rpc: ['protocol'],
   reducers: ['protocol'],
   store: ['protocol', 'reducers'],
   client: ['protocol', 'rpc'],
   auth: ['protocol', 'client'],
-  apps: ['protocol', 'rpc', 'client'],
+  apps: ['protocol', 'rpc', 'client', 'theme'],
   host: ['protocol', 'rpc', 'reducers'],
   connection: ['protocol', 'client', 'reducers', 'store'],
   discovery: ['protocol', 'client', 'reducers'],
