@@ -68,14 +68,14 @@ function eventNames(manifest) {
   return out;
 }
 
-/** Event classes typed through a generic base (`extends DetailEvent<X>`): give their `detail` field the concrete type. */
+/** Event classes typed through the generic base (`extends AhpEvent<X>`): give their `detail` field the concrete type. */
 function resolveGenericDetails(manifest) {
   for (const mod of manifest.modules) {
     const src = existsSync(mod.path) ? readFileSync(mod.path, 'utf8') : '';
     for (const d of mod.declarations ?? []) {
       const detail = d.members?.find((m) => m.name === 'detail' && m.inheritedFrom);
       const arg = src.match(new RegExp(`class ${d.name} extends \\w+<([^>]+)>`))?.[1];
-      if (detail && arg && /^[A-Z]$/.test(detail.type?.text ?? '')) detail.type = { text: arg.trim() };
+      if (detail && arg && /^(?:[A-Z]|Detail)$/.test(detail.type?.text ?? '')) detail.type = { text: arg.trim() };
     }
   }
 }

@@ -12,6 +12,7 @@ export {
   AhpAppOpenLinkEvent,
   AhpAppToolsChangedEvent,
 } from './mcp-app/events.js';
+export type { AppDisplayModeDetail, AppMessageDetail, AppModelContextDetail, AppOpenLinkDetail, AppToolsChangedDetail } from './mcp-app/events.js';
 export { AhpChat } from './chat/chat.js';
 export { AhpInputNeeded } from './input-needed/input-needed.js';
 export {
@@ -20,22 +21,22 @@ export {
   AhpToolCallCancelEvent,
   AhpToolCallDenyEvent,
   AhpToolCallResultConfirmEvent,
-} from './shared/tool-call-events.js';
+} from './tool-call/events.js';
 export type {
   ToolCallActionDetail,
   ToolCallApproveDetail,
   ToolCallAuthRequestDetail,
   ToolCallDenyDetail,
   ToolCallResultConfirmDetail,
-} from './shared/tool-call-events.js';
-export {
-  AhpAuthCompleteEvent,
-  AhpAuthErrorEvent,
-  AhpAuthStartEvent,
-  AhpMcpServerAuthRequestEvent,
-  AuthController,
-} from './shared/auth-controller.js';
-export type { AuthFlowDetail, AuthStatus, McpServerAuthRequestDetail } from './shared/auth-controller.js';
+} from './tool-call/events.js';
+export { AhpAuthCompleteEvent, AhpAuthErrorEvent, AhpAuthStartEvent } from './session/events.js';
+export type { AuthFlowDetail } from './session/events.js';
+export { AhpMcpServerAuthRequestEvent } from './mcp-server/events.js';
+export type { McpServerAuthRequestDetail } from './mcp-server/events.js';
+export { AuthController } from './shared/auth-controller.js';
+export type { AuthStatus } from './shared/auth-controller.js';
+export { AhpEvent } from './shared/ahp-event.js';
+export type { Cancelable } from './shared/ahp-event.js';
 export { renderMarkdown, renderStringOrMarkdown } from './shared/markdown.js';
 export { defineElement } from './shared/define-element.js';
 export { handleContext, storeContext } from './shared/store-context.js';
@@ -43,21 +44,17 @@ export { SessionHandleController } from './shared/session-handle-controller.js';
 export { StoreController } from './shared/store-controller.js';
 export type { StoreControllerOptions } from './shared/store-controller.js';
 export { VERSION } from './shared/version.js';
-export {
-  AhpConnectionChangeEvent,
-  AhpMcpServerRestartEvent,
-  AhpMcpServerStartEvent,
-  AhpMcpServerStopEvent,
-  AhpMcpServerToggleEvent,
-  AhpChatSendEvent,
-  AhpChatCancelEvent,
-  AhpInputNeededOpenEvent,
-} from './shared/events.js';
-export type { ConnectionChangeDetail, McpServerEventDetail, McpServerToggleDetail } from './shared/events.js';
-export type { ChatCancelDetail, ChatSendDetail, InputNeededOpenDetail } from './shared/events.js';
+export { AhpConnectionChangeEvent } from './session/events.js';
+export type { ConnectionChangeDetail } from './session/events.js';
+export { AhpMcpServerRestartEvent, AhpMcpServerStartEvent, AhpMcpServerStopEvent, AhpMcpServerToggleEvent } from './mcp-server/events.js';
+export type { McpServerEventDetail, McpServerToggleDetail } from './mcp-server/events.js';
+export { AhpChatSendEvent, AhpChatCancelEvent, AhpChatPendingRemoveEvent, AhpChatResumeEvent } from './chat/events.js';
+export type { ChatCancelDetail, ChatSendDetail, ChatPendingRemoveDetail, ChatResumeDetail } from './chat/events.js';
+export { AhpInputNeededOpenEvent } from './input-needed/events.js';
+export type { InputNeededOpenDetail } from './input-needed/events.js';
 export { LocaleController, formatNumber, langOf, loadLanguage, registerLanguage, translate } from './shared/i18n.js';
 export type { LanguageSource, Messages } from './shared/i18n.js';
 export { EN as ENGLISH_MESSAGES } from './shared/messages-en.js';
 export type { MessageId } from './shared/messages-en.js';
-export { AhpChatInputAnswerEvent, AhpChatPendingRemoveEvent, AhpChatResumeEvent } from './shared/chat-input-events.js';
-export type { ChatInputAnswerDetail, ChatPendingRemoveDetail, ChatResumeDetail } from './shared/chat-input-events.js';
+export { AhpChatInputAnswerEvent } from './shared/events.js';
+export type { ChatInputAnswerDetail } from './shared/events.js';

@@ -47,3 +47,22 @@ export type {
 } from './client/index.js';
 export * from './connection/connect-session.js';
 export * from './discovery/root-catalog.js';
+// Action creators for user intents (what the elements dispatch), for headless use too.
+export {
+  turnStarted,
+  turnCancelled,
+  turnResume,
+  pendingMessageRemoved,
+  inputCompleted,
+  toolCallApproved,
+  toolCallDenied,
+  toolCallResultConfirmed,
+  toolCallCancelled,
+  mcpServerToggled,
+  mcpServerStartRequested,
+  mcpServerStopRequested,
+  mcpServerRestartRequested,
+  toggledEnablement,
+  newTurnId,
+} from './intents/index.js';
+export type { TurnStartedOptions, ToolCallTarget, ToolCallChoice } from './intents/index.js';

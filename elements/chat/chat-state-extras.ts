@@ -3,7 +3,8 @@ import type { PendingMessageKind } from '../../src/protocol/chat-extras.js';
 import type { ChatState } from '../../src/protocol/session.js';
 import { isResumable as isResumableTurn } from '../../src/reducers/chat-history.js';
 import type { SessionStoreLike } from '../../src/store/types.js';
-import { AhpChatPendingRemoveEvent, AhpChatResumeEvent } from '../shared/chat-input-events.js';
+import { runIntent } from '../shared/intents.js';
+import { removePendingIntent, resumeIntent } from './intents.js';
 import type { LocaleController } from '../shared/i18n.js';
 
 type Rec = Record<string, unknown>;
@@ -38,8 +39,7 @@ export function renderResume(state: ChatState, turn: unknown, target: ChatTarget
   if (state.activeTurn || turn !== turns[turns.length - 1] || !isResumableTurn(turn) || !isRecord(turn)) return nothing;
   const turnId = String(turn.id);
   const resume = (): void => {
-    if (!target.host.dispatchEvent(new AhpChatResumeEvent({ chat: target.chat, turnId }))) return;
-    target.store?.dispatch({ type: 'chat/turnResume', turnId }, target.chat);
+    runIntent(target.host, resumeIntent(target.chat, turnId), target.store, target.chat);
   };
   return html`<p class="resume"><button type="button" part="resume" data-action="resume" @click=${resume}>${target.l.t('chat.resume')}</button>
     <span class="muted">${target.l.t('chat.resumeHint')}</span></p>`;
@@ -54,8 +54,7 @@ export function renderPending(state: ChatState, target: ChatTarget): TemplateRes
   const queued: Rec[] = Array.isArray(state.queuedMessages) ? (state.queuedMessages as unknown[]).filter(isRecord) : [];
   if (!steering && !queued.length) return nothing;
   const remove = (kind: PendingMessageKind, id: string) => (): void => {
-    if (!target.host.dispatchEvent(new AhpChatPendingRemoveEvent({ chat: target.chat, kind, id }))) return;
-    target.store?.dispatch({ type: 'chat/pendingMessageRemoved', kind, id }, target.chat);
+    runIntent(target.host, removePendingIntent(target.chat, kind, id), target.store, target.chat);
   };
   const { l } = target;
   const row = (kind: PendingMessageKind, m: Rec, label: string) => html`<li class="pending-message" data-kind=${kind} data-id=${String(m.id)}>

@@ -1,22 +1,20 @@
 import { LitElement, html, nothing } from 'lit';
 import { keyed } from 'lit/directives/keyed.js';
 import { repeat } from 'lit/directives/repeat.js';
-import { ContextConsumer } from '@lit/context';
-import type { AnyAction } from '../../src/protocol/actions.js';
 import type { ActiveTurn, Turn } from '../../src/protocol/session.js';
 import type { SessionStoreLike } from '../../src/store/types.js';
 import { DEV, addDevChecks } from '../shared/dev-warnings.js';
-import { storeContext } from '../shared/store-context.js';
+import { StoreConsumer } from '../shared/store-consumer.js';
+import { runIntent } from '../shared/intents.js';
 import { setCustomStates, tryAttachInternals } from '../shared/custom-states.js';
-import { AhpChatCancelEvent, AhpChatSendEvent } from '../shared/events.js';
+import { cancelIntent, sendIntent } from './intents.js';
 import { LocaleController } from '../shared/i18n.js';
 import { SessionHandleController } from '../shared/session-handle-controller.js';
 import { connectionNotice, connectionStates, connectionStyles, offlineReason } from '../shared/connection-notice.js';
-import { ChatController } from './chat-controller.js';
+import { ChatController } from '../shared/chat-controller.js';
 import { partKey, renderPart } from './chat-parts.js';
 import { renderActivity, renderHistoryNote, renderPending, renderResume } from './chat-state-extras.js';
 import { chatStyles } from './chat.styles.js';
-import { elapsedSince, newTurnId } from './turn-id.js';
 import { APP_MESSAGE_META_KEY } from '../../src/apps/types.js';
 
 type Rec = Record<string, unknown>;
@@ -121,7 +119,7 @@ export class AhpChat extends LitElement {
 
   private readonly internals = tryAttachInternals(this);
   private readonly locale = new LocaleController(this);
-  private readonly consumer = new ContextConsumer(this, { context: storeContext, subscribe: true });
+  private readonly stores = new StoreConsumer(this, () => this.store);
   private readonly chatState = new ChatController(this, {
     getStore: () => this.currentStore,
     getChat: () => this.chat,
@@ -152,7 +150,7 @@ export class AhpChat extends LitElement {
 
   /** The store in use: the `store` property, else the provided one. */
   get currentStore(): SessionStoreLike | undefined {
-    return this.store ?? this.consumer.value;
+    return this.stores.value;
   }
 
   /** The active turn of the chat, if any. */
@@ -402,14 +400,9 @@ export class AhpChat extends LitElement {
       this.requestUpdate();
       return;
     }
-    if (!this.dispatchEvent(new AhpChatSendEvent({ chat, text }))) return;
-    const turnId = newTurnId();
-    const action: AnyAction = {
-      type: 'chat/turnStarted',
-      turnId,
-      startedAt: new Date().toISOString(),
-      message: { text, origin: { kind: 'user' } },
-    };
+    const [event, action] = sendIntent(chat, text);
+    if (!this.dispatchEvent(event)) return;
+    const { turnId } = action;
     // Registered before dispatching: a send that fails at once reports its failure synchronously.
     let failed = false;
     const off = store.onActionFailed((f) => {
@@ -455,8 +448,7 @@ export class AhpChat extends LitElement {
     const chat = this.chat;
     const active = this.activeTurn;
     if (!store || !chat || !active) return;
-    if (!this.dispatchEvent(new AhpChatCancelEvent({ chat, turnId: active.id }))) return;
-    store.dispatch({ type: 'chat/turnCancelled', turnId: active.id, duration: elapsedSince(active.startedAt) }, chat);
+    if (!runIntent(this, cancelIntent(chat, active), store, chat)) return;
     this.focusInputAfterUpdate = true;
     this.requestUpdate();
   };

@@ -1,14 +1,13 @@
 import { LitElement, html, nothing } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
-import { ContextConsumer } from '@lit/context';
 import type { SessionInputRequest, SessionState } from '../../src/protocol/session.js';
 import { listInputNeeded } from '../../src/store/input-selectors.js';
 import type { ActionFailure, SessionStoreLike } from '../../src/store/types.js';
 import { DEV, addDevChecks } from '../shared/dev-warnings.js';
-import { storeContext } from '../shared/store-context.js';
+import { StoreConsumer } from '../shared/store-consumer.js';
 import { StoreController } from '../shared/store-controller.js';
 import { setCustomStates, tryAttachInternals } from '../shared/custom-states.js';
-import { AhpInputNeededOpenEvent } from '../shared/events.js';
+import { AhpInputNeededOpenEvent } from './events.js';
 import { inputNeededStyles } from './input-needed.styles.js';
 import { LocaleController } from '../shared/i18n.js';
 import { renderInputRequestForm } from '../shared/input-request-form.js';
@@ -78,7 +77,7 @@ export class AhpInputNeeded extends LitElement {
   private readonly internals = tryAttachInternals(this);
   private readonly locale = new LocaleController(this);
   private readonly session = new SessionHandleController(this);
-  private readonly consumer = new ContextConsumer(this, { context: storeContext, subscribe: true });
+  private readonly stores = new StoreConsumer(this, () => this.store);
   private readonly view = new StoreController(this, {
     getStore: () => this.currentStore,
     select: selectView,
@@ -97,7 +96,7 @@ export class AhpInputNeeded extends LitElement {
 
   /** The store in use: the `store` property, else the provided one. */
   get currentStore(): SessionStoreLike | undefined {
-    return this.store ?? this.consumer.value;
+    return this.stores.value;
   }
 
   override disconnectedCallback(): void {

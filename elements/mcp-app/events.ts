@@ -1,66 +1,67 @@
 import type { DownloadRequest } from '../../src/apps/bridge.js';
 import type { ContentBlock, McpUiDisplayMode } from '../../src/apps/types.js';
+import { AhpEvent } from '../shared/ahp-event.js';
 
-const FIXED = { bubbles: true, composed: true } as const;
+/** Detail of `ahp-app-open-link`: the URL the View asked to open. */
+export type AppOpenLinkDetail = { readonly url: string };
+
+/** Detail of `ahp-app-message`: the message text, its content blocks and the App's model context. */
+export type AppMessageDetail = { readonly text: string; readonly content: readonly ContentBlock[]; readonly modelContext: unknown };
+
+/** Detail of `ahp-app-model-context`: the View's new model context. */
+export type AppModelContextDetail = { readonly content?: ContentBlock[]; readonly structuredContent?: Record<string, unknown> };
+
+/** Detail of `ahp-app-display-mode`: the mode asked for and the current one. */
+export type AppDisplayModeDetail = { readonly mode: McpUiDisplayMode; readonly previous: McpUiDisplayMode };
+
+/** Detail of `ahp-app-tools-changed`: which App's tools changed (its server and View resource). */
+export type AppToolsChangedDetail = { readonly serverId: string; readonly resourceUri: string };
 
 /** The View asked to open a link; the default opens http(s) URLs in a new tab with `noopener`. Cancelable. */
-export class AhpAppOpenLinkEvent extends Event {
+export class AhpAppOpenLinkEvent extends AhpEvent<AppOpenLinkDetail> {
   static readonly eventName = 'ahp-app-open-link';
-  readonly detail: { readonly url: string };
   constructor(url: string) {
-    super(AhpAppOpenLinkEvent.eventName, { ...FIXED, cancelable: true });
-    this.detail = { url };
+    super(AhpAppOpenLinkEvent.eventName, { url }, 'cancelable');
   }
 }
 
 /** The View sent a message for the conversation; the default starts a user turn in the tool call's chat. Cancelable. */
-export class AhpAppMessageEvent extends Event {
+export class AhpAppMessageEvent extends AhpEvent<AppMessageDetail> {
   static readonly eventName = 'ahp-app-message';
-  readonly detail: { readonly text: string; readonly content: readonly ContentBlock[]; readonly modelContext: unknown };
-  constructor(detail: AhpAppMessageEvent['detail']) {
-    super(AhpAppMessageEvent.eventName, { ...FIXED, cancelable: true });
-    this.detail = detail;
+  constructor(detail: AppMessageDetail) {
+    super(AhpAppMessageEvent.eventName, detail, 'cancelable');
   }
 }
 
 /** The View replaced its model context (last wins; attached to the next user message this element sends). */
-export class AhpAppModelContextEvent extends Event {
+export class AhpAppModelContextEvent extends AhpEvent<AppModelContextDetail> {
   static readonly eventName = 'ahp-app-model-context';
-  readonly detail: { readonly content?: ContentBlock[]; readonly structuredContent?: Record<string, unknown> };
-  constructor(detail: AhpAppModelContextEvent['detail']) {
-    super(AhpAppModelContextEvent.eventName, FIXED);
-    this.detail = detail;
+  constructor(detail: AppModelContextDetail) {
+    super(AhpAppModelContextEvent.eventName, detail, 'not-cancelable');
   }
 }
 
 /** The View asked to download files (names sanitized); the default saves them. Cancelable. */
-export class AhpAppDownloadEvent extends Event {
+export class AhpAppDownloadEvent extends AhpEvent<DownloadRequest> {
   static readonly eventName = 'ahp-app-download';
-  readonly detail: DownloadRequest;
   constructor(detail: DownloadRequest) {
-    super(AhpAppDownloadEvent.eventName, { ...FIXED, cancelable: true });
-    this.detail = detail;
+    super(AhpAppDownloadEvent.eventName, detail, 'cancelable');
   }
 }
 
 /** The display mode is about to change (View request or host exit). Cancelable. */
-export class AhpAppDisplayModeEvent extends Event {
+export class AhpAppDisplayModeEvent extends AhpEvent<AppDisplayModeDetail> {
   static readonly eventName = 'ahp-app-display-mode';
-  readonly detail: { readonly mode: McpUiDisplayMode; readonly previous: McpUiDisplayMode };
-  constructor(detail: AhpAppDisplayModeEvent['detail']) {
-    super(AhpAppDisplayModeEvent.eventName, { ...FIXED, cancelable: true });
-    this.detail = detail;
+  constructor(detail: AppDisplayModeDetail) {
+    super(AhpAppDisplayModeEvent.eventName, detail, 'cancelable');
   }
 }
 
 /** The View's own tools changed (`notifications/tools/list_changed` from a View that declared tools). */
-export class AhpAppToolsChangedEvent extends Event {
+export class AhpAppToolsChangedEvent extends AhpEvent<AppToolsChangedDetail> {
   static readonly eventName = 'ahp-app-tools-changed';
-  /** Which App's tools changed: its server and View resource. */
-  readonly detail: { readonly serverId: string; readonly resourceUri: string };
-  constructor(detail: AhpAppToolsChangedEvent['detail']) {
-    super(AhpAppToolsChangedEvent.eventName, FIXED);
-    this.detail = detail;
+  constructor(detail: AppToolsChangedDetail) {
+    super(AhpAppToolsChangedEvent.eventName, detail, 'not-cancelable');
   }
 }
 

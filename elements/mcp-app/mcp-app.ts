@@ -16,17 +16,19 @@ import { callToolResultOf, cancelReasonOf, repairPartialJson, resourceUriOf, too
 import { windowTransport } from '../../src/apps/transport.js';
 import { APP_MESSAGE_META_KEY, type CallToolResult, type ContentBlock, type McpUiDisplayMode } from '../../src/apps/types.js';
 import { DEV, addDevChecks, warnSameOriginSandbox } from '../shared/dev-warnings.js';
-import { handleContext, storeContext } from '../shared/store-context.js';
+import { handleContext } from '../shared/store-context.js';
+import { StoreConsumer } from '../shared/store-consumer.js';
+import { ColorSchemeController } from '../shared/color-scheme-controller.js';
 import { setCustomStates, tryAttachInternals } from '../shared/custom-states.js';
 import { VERSION } from '../shared/version.js';
 import {
   AhpAppDisplayModeEvent,
   AhpAppDownloadEvent,
-  AhpAppMessageEvent,
   AhpAppModelContextEvent,
   AhpAppOpenLinkEvent,
   AhpAppToolsChangedEvent,
 } from './events.js';
+import { messageIntent } from './intents.js';
 import { mcpAppStyles } from './mcp-app.styles.js';
 import { InteractionTracker, decisionFor, type AppIntentKind, type AppIntentPolicy } from './intent-gate.js';
 import { mcpAppStrings, type McpAppStrings } from './strings.js';
@@ -151,7 +153,7 @@ export class AhpMcpApp extends LitElement {
   private get t(): McpAppStrings {
     return mcpAppStrings(this.locale);
   }
-  private readonly consumer = new ContextConsumer(this, { context: storeContext, subscribe: true });
+  private readonly stores = new StoreConsumer(this, () => this.store);
   private readonly handleConsumer = new ContextConsumer(this, { context: handleContext, subscribe: true });
   private iframe: HTMLIFrameElement | undefined;
   private toolCall: ToolCallState | undefined;
@@ -168,7 +170,7 @@ export class AhpMcpApp extends LitElement {
   private resizeObserver: ResizeObserver | undefined;
   /** The error is only that the page configured no sandbox (shown muted). */
   private noSandbox = false;
-  private readonly darkQuery = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : undefined;
+  private readonly scheme = new ColorSchemeController(this, () => this.bridge?.setHostContext(this.themeContext()));
 
   constructor() {
     super();
@@ -179,7 +181,7 @@ export class AhpMcpApp extends LitElement {
 
   /** The store in use. */
   get currentStore(): SessionStoreLike | undefined {
-    return this.store ?? this.consumer.value;
+    return this.stores.value;
   }
 
   /** The session handle in use. */
@@ -187,17 +189,11 @@ export class AhpMcpApp extends LitElement {
     return this.handle ?? this.handleConsumer.value;
   }
 
-  override connectedCallback(): void {
-    super.connectedCallback();
-    this.darkQuery?.addEventListener('change', this.onScheme);
-  }
-
   /** Keeps the View alive when moved with `moveBefore()`. */
   connectedMoveCallback(): void {}
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.darkQuery?.removeEventListener('change', this.onScheme);
     this.unwatch();
     this.unmount('removed');
   }
@@ -311,10 +307,8 @@ export class AhpMcpApp extends LitElement {
     return (id && selectMcpServer(this.currentStore?.getState(), id)?.server.name) || id || 'An MCP App';
   }
 
-  private readonly onScheme = (): void => this.bridge?.setHostContext(this.themeContext());
-
   private themeContext() {
-    const theme = this.darkQuery?.matches ? ('dark' as const) : ('light' as const);
+    const theme = this.scheme.prefersDark ? ('dark' as const) : ('light' as const);
     return { theme, styles: { variables: buildStyleVariables() } };
   }
 
@@ -662,20 +656,12 @@ export class AhpMcpApp extends LitElement {
       .map((c) => c['text'] as string)
       .join('\n');
     if (!(await this.gate('message', text))) return false;
-    const modelContext = this.modelContext;
-    if (!this.dispatchEvent(new AhpAppMessageEvent({ text, content, modelContext }))) return true;
+    const from = { serverId: this.resolvedServerId(), server: this.serverName(), ...(this.toolCallId && { toolCallId: this.toolCallId }) };
+    const [event, action] = messageIntent({ text, content, modelContext: this.modelContext }, from);
+    if (!this.dispatchEvent(event)) return true;
     const store = this.currentStore;
     if (!store || !this.chat || !text) return false;
-    const from = { serverId: this.resolvedServerId(), server: this.serverName(), ...(this.toolCallId && { toolCallId: this.toolCallId }) };
-    store.dispatch(
-      {
-        type: 'chat/turnStarted',
-        turnId: crypto.randomUUID(),
-        startedAt: new Date().toISOString(),
-        message: { text, origin: { kind: 'user' }, _meta: { [APP_MESSAGE_META_KEY]: from, ...(modelContext !== undefined && { mcpAppModelContext: modelContext }) } },
-      },
-      this.chat,
-    );
+    store.dispatch(action, this.chat);
     this.modelContext = undefined;
     return true;
   }

@@ -1,12 +1,11 @@
 import { LitElement, html, nothing } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
-import { ContextConsumer } from '@lit/context';
 import type { SessionState } from '../../src/protocol/session.js';
 import { listMcpServers } from '../../src/store/selectors.js';
 import type { SessionStoreLike } from '../../src/store/types.js';
 import { DEV, addDevChecks } from '../shared/dev-warnings.js';
-import { storeContext } from '../shared/store-context.js';
+import { StoreConsumer } from '../shared/store-consumer.js';
 import { StoreController } from '../shared/store-controller.js';
 import { mcpServerListStyles } from './mcp-server-list.styles.js';
 import { namesHtml, segmentsOf } from './segments.js';
@@ -110,7 +109,7 @@ export class AhpMcpServerList extends LitElement {
   /** ARIA level of the group headings (default 3). */
   declare headingLevel: number;
 
-  private readonly consumer = new ContextConsumer(this, { context: storeContext, subscribe: true });
+  private readonly stores = new StoreConsumer(this, () => this.store);
   private readonly locale = new LocaleController(this);
   private readonly session = new SessionHandleController(this);
   private readonly internals = tryAttachInternals(this);
@@ -133,7 +132,7 @@ export class AhpMcpServerList extends LitElement {
 
   /** The store in use: the `store` property, else the provided one. */
   get currentStore(): SessionStoreLike | undefined {
-    return this.store ?? this.consumer.value;
+    return this.stores.value;
   }
 
   override connectedCallback(): void {

@@ -1,4 +1,4 @@
-import { css, html, nothing } from 'lit';
+import { html, nothing } from 'lit';
 import type { McpServerState } from '../../src/protocol/customizations.js';
 import { chooseScopes } from '../../src/auth/scopes.js';
 import type { AuthStatus } from '../shared/auth-controller.js';
@@ -34,35 +34,3 @@ export function renderAuthPanel(state: McpServerState, name: string, status: Aut
     <p part="auth-status" class="auth-status" role="status" data-status=${status.kind}>${status.kind === 'error' ? status.message || l.t('auth.failed') : pending ? l.t('auth.finishInWindow') : ''}</p>
   </div>`;
 }
-
-export const authPanelStyles = css`
-  .auth {
-    flex-basis: 100%;
-    display: flex;
-    flex-wrap: wrap;
-    align-items: center;
-    gap: var(--_space-1) var(--_space-2);
-  }
-  .auth p {
-    margin: 0;
-  }
-  .auth-reason {
-    font-weight: 600;
-  }
-  .auth-description,
-  .auth-scopes {
-    flex-basis: 100%;
-    color: var(--_text-muted);
-    overflow-wrap: anywhere;
-  }
-  .auth-status:empty {
-    display: none;
-  }
-  .auth-status[data-status='error'] {
-    flex-basis: 100%;
-    color: var(--_danger);
-  }
-  button[aria-disabled='true'] {
-    cursor: progress;
-  }
-`;

@@ -1,24 +1,20 @@
 import { LitElement, html, nothing } from 'lit';
-import { ContextConsumer } from '@lit/context';
-import type { AnyAction } from '../../src/protocol/actions.js';
 import type { McpServerAuthRequiredState, McpServerState } from '../../src/protocol/customizations.js';
 import { effectiveEnabled } from '../../src/reducers/index.js';
 import { selectMcpServer } from '../../src/store/selectors.js';
 import type { SessionStoreLike } from '../../src/store/types.js';
 import { DEV, addDevChecks } from '../shared/dev-warnings.js';
-import { storeContext } from '../shared/store-context.js';
+import { StoreConsumer } from '../shared/store-consumer.js';
 import { setCustomStates, tryAttachInternals } from '../shared/custom-states.js';
-import {
-  AhpMcpServerRestartEvent,
-  AhpMcpServerStartEvent,
-  AhpMcpServerStopEvent,
-  AhpMcpServerToggleEvent,
-} from '../shared/events.js';
-import { AhpMcpServerAuthRequestEvent, AuthController } from '../shared/auth-controller.js';
-import { authPanelStyles, renderAuthPanel } from './auth-panel.js';
-import { toggledEnablement } from './enablement.js';
-import { ServerEntryController } from './server-entry-controller.js';
-import { iconsHaveThemes, pickIconSrc, themeOf } from './icon.js';
+import { AhpMcpServerAuthRequestEvent } from './events.js';
+import { restartIntent, startIntent, stopIntent, toggleIntent } from './intents.js';
+import { AuthController } from '../shared/auth-controller.js';
+import { renderAuthPanel } from './auth-panel.js';
+import { authPanelStyles } from './auth-panel.styles.js';
+import { ServerEntryController } from '../shared/server-entry-controller.js';
+import { iconsHaveThemes, pickIconSrc } from '../shared/icon.js';
+import { ColorSchemeController } from '../shared/color-scheme-controller.js';
+import { runIntent } from '../shared/intents.js';
 import { mcpServerStyles } from './mcp-server.styles.js';
 import { LocaleController } from '../shared/i18n.js';
 import { SessionHandleController } from '../shared/session-handle-controller.js';
@@ -92,9 +88,9 @@ export class AhpMcpServer extends LitElement {
 
   private readonly internals = tryAttachInternals(this);
   private readonly locale = new LocaleController(this);
-  private readonly consumer = new ContextConsumer(this, { context: storeContext, subscribe: true });
+  private readonly stores = new StoreConsumer(this, () => this.store);
   private readonly entry = new ServerEntryController(this, { getStore: () => this.currentStore, getId: () => this.serverId });
-  private readonly darkQuery = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : undefined;
+  private readonly scheme = new ColorSchemeController(this);
   private refocusAfterUpdate = false;
   /** The `error` state last seen, when it arrived, and how many in a row: a failed retry must look different. */
   private failure: { state: object; at: number; count: number } | undefined;
@@ -108,20 +104,8 @@ export class AhpMcpServer extends LitElement {
 
   /** The store in use: the `store` property, else the provided one. */
   get currentStore(): SessionStoreLike | undefined {
-    return this.store ?? this.consumer.value;
+    return this.stores.value;
   }
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    this.darkQuery?.addEventListener('change', this.onSchemeChange);
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.darkQuery?.removeEventListener('change', this.onSchemeChange);
-  }
-
-  private readonly onSchemeChange = (): void => this.requestUpdate();
 
   protected override render() {
     const store = this.currentStore;
@@ -183,7 +167,7 @@ export class AhpMcpServer extends LitElement {
   }
 
   private renderIcon(icons: unknown) {
-    const theme = iconsHaveThemes(icons) ? themeOf(this) : 'light';
+    const theme = iconsHaveThemes(icons) ? this.scheme.theme : 'light';
     const src = pickIconSrc(icons, theme);
     if (!src) return html`<span part="icon" class="icon placeholder" aria-hidden="true"></span>`;
     return html`<img part="icon" class="icon" src=${src} alt="" referrerpolicy="no-referrer" decoding="async" />`;
@@ -233,26 +217,15 @@ export class AhpMcpServer extends LitElement {
   private toggle(enabled: boolean): void {
     const server = this.entry.value?.server;
     if (!server) return;
-    const enablement = toggledEnablement(server, enabled);
-    if (!this.dispatchEvent(new AhpMcpServerToggleEvent({ id: server.id, enabled, enablement }))) return;
-    this.currentStore?.dispatch({ type: 'session/customizationToggled', id: server.id, enablement });
+    runIntent(this, toggleIntent(server, enabled), this.currentStore);
   }
 
   private run(action: Action): void {
     const id = this.entry.value?.server.id;
     if (!id) return;
-    const start: AnyAction = { type: 'session/mcpServerStartRequested', id };
-    const stop: AnyAction = { type: 'session/mcpServerStopRequested', id };
-    const [event, actions] =
-      action === 'start'
-        ? [new AhpMcpServerStartEvent({ id }), [start]]
-        : action === 'stop'
-          ? [new AhpMcpServerStopEvent({ id }), [stop]]
-          : [new AhpMcpServerRestartEvent({ id }), [stop, start]];
-    if (!this.dispatchEvent(event)) return;
+    const intent = action === 'start' ? startIntent(id) : action === 'stop' ? stopIntent(id) : restartIntent(id);
+    if (!runIntent(this, intent, this.currentStore)) return;
     this.refocusAfterUpdate = true;
-    const store = this.currentStore;
-    for (const a of actions) store?.dispatch(a);
     this.requestUpdate();
   }
 }

@@ -6,7 +6,7 @@ import { listMcpServers, selectMcpServer } from '../../src/store/selectors.js';
 import type { SessionStoreLike } from '../../src/store/types.js';
 import type { AuthenticateRequest } from '../../src/client/ahp-client.js';
 import type { SessionHandle } from '../../src/client/session-handle.js';
-import { AhpAuthCompleteEvent, AhpAuthErrorEvent, AhpAuthStartEvent, type AuthFlowDetail } from '../shared/auth-controller.js';
+import { AhpAuthCompleteEvent, AhpAuthErrorEvent, AhpAuthStartEvent, type AuthFlowDetail } from './events.js';
 
 /** Options `<ahp-session>` passes on to the driver (stores, client name, metadata document URL, fetch). */
 export type SessionAuthOptions = Omit<AuthorizeOptions, 'client' | 'redirectUri' | 'mode' | 'popup'>;

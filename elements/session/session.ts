@@ -1,4 +1,4 @@
-import { LitElement, css, html } from 'lit';
+import { LitElement, html } from 'lit';
 import type { PropertyValues } from 'lit';
 import { ContextProvider } from '@lit/context';
 import { connectSession, type ReconnectPolicy } from '../../src/connection/connect-session.js';
@@ -9,9 +9,10 @@ import type { WorkerSessionOptions } from '../../src/worker/worker-store.js';
 import type { SessionStoreLike } from '../../src/store/types.js';
 import { handleContext, storeContext } from '../shared/store-context.js';
 import { setCustomStates, tryAttachInternals } from '../shared/custom-states.js';
-import { AhpConnectionChangeEvent } from '../shared/events.js';
+import { AhpConnectionChangeEvent } from './events.js';
 import { handleAuthRequest, resumeAuth, type SessionAuthOptions } from './session-auth.js';
 import { SessionDiscovery } from './session-discovery.js';
+import { sessionStyles } from './session.styles.js';
 import { LocaleController } from '../shared/i18n.js';
 
 interface OwnConnection {
@@ -46,23 +47,7 @@ const errorText = (e: unknown): string => (e instanceof Error ? e.message : Stri
  * @fires {AhpAuthErrorEvent} ahp-auth-error - A sign-in failed (fired at the element that asked, bubbling; at the session for a resumed redirect).
  */
 export class AhpSession extends LitElement {
-  static override styles = css`
-    :host {
-      display: block;
-    }
-    :host([hidden]) {
-      display: none;
-    }
-    [part='sessions'] {
-      display: flex;
-      flex-wrap: wrap;
-      gap: 0.5rem;
-      align-items: center;
-    }
-    [part='sessions'] p {
-      margin: 0;
-    }
-  `;
+  static override styles = sessionStyles;
   static override properties = {
     url: {},
     session: {},

@@ -1,7 +1,9 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import type { ChatInputAnswer, ChatInputResponse } from '../../src/protocol/chat-extras.js';
 import type { SessionStoreLike } from '../../src/store/types.js';
-import { AhpChatInputAnswerEvent } from './chat-input-events.js';
+import { inputCompleted } from '../../src/intents/chat.js';
+import { AhpChatInputAnswerEvent } from './events.js';
+import { runIntent, type Intent } from './intents.js';
 import type { LocaleController } from './i18n.js';
 
 type Rec = Record<string, unknown>;
@@ -89,14 +91,17 @@ function answerOf(q: Rec, data: FormData): ChatInputAnswer | undefined {
   }
 }
 
+/** Answer (or decline) an agent's question on its chat: `ahp-chat-input-answer`, then `chat/inputCompleted`. */
+export function answerQuestion(chat: string, requestId: string, response: ChatInputResponse, answers: Record<string, ChatInputAnswer>): Intent {
+  return [new AhpChatInputAnswerEvent({ chat, requestId, response, answers }), inputCompleted(requestId, response, answers)];
+}
+
 /**
  * Fires the cancelable event (from the form, so it bubbles through the row that shows it, else from the
  * host), then dispatches `chat/inputCompleted` on the request's chat.
  */
 function complete(target: InputRequestTarget, from: Element | null, requestId: string, response: ChatInputResponse, answers: Record<string, ChatInputAnswer>): void {
-  const event = new AhpChatInputAnswerEvent({ chat: target.chat, requestId, response, answers });
-  if (!(from?.isConnected ? from : target.host).dispatchEvent(event)) return;
-  target.store?.dispatch({ type: 'chat/inputCompleted', requestId, response, answers }, target.chat);
+  runIntent(from?.isConnected ? from : target.host, answerQuestion(target.chat, requestId, response, answers), target.store, target.chat);
 }
 
 /**

@@ -1,6 +1,7 @@
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { ReactiveControllerHost } from 'lit';
 import type { SessionState } from '../../src/protocol/session.js';
 import type { SessionStoreLike } from '../../src/store/types.js';
+import { StoreBinding } from './store-binding.js';
 
 /** How a `StoreController` finds its store and what it selects. */
 export interface StoreControllerOptions<T> {
@@ -16,62 +17,46 @@ export interface StoreControllerOptions<T> {
  * Binds a host to a `SessionStoreLike`: subscribes while connected and requests a host update only
  * when the selected value changes. `value` is undefined while there is no store.
  */
-export class StoreController<T> implements ReactiveController {
+export class StoreController<T> extends StoreBinding {
   /** The latest selection, or undefined while there is no store. */
   value: T | undefined;
-  private readonly host: ReactiveControllerHost;
   private readonly options: StoreControllerOptions<T>;
-  private store: SessionStoreLike | undefined;
-  private unsubscribe: (() => void) | undefined;
-  private connected = false;
   /** Whether the store had a session state at the last look: its arrival changes "loading" into "not found". */
   private loaded = false;
 
   constructor(host: ReactiveControllerHost, options: StoreControllerOptions<T>) {
-    this.host = host;
+    super(host);
     this.options = options;
-    host.addController(this);
   }
 
-  hostConnected(): void {
-    this.connected = true;
-    this.attach();
-    this.onStoreChange();
+  protected dependencies(): readonly unknown[] {
+    return [this.options.getStore()];
   }
 
-  hostDisconnected(): void {
-    this.connected = false;
-    this.detach();
+  protected open(): (() => void) | undefined {
+    const store = this.options.getStore();
+    return store?.subscribe(() => this.check(store));
+  }
+
+  override hostConnected(): void {
+    super.hostConnected();
+    this.check(this.options.getStore());
   }
 
   /** Runs before each render: follows a replaced store and re-selects (selectors may read host properties). */
-  hostUpdate(): void {
-    this.attach();
-    const state = this.store?.getState();
-    this.loaded = state !== undefined;
-    this.value = this.store ? this.options.select(state) : undefined;
-  }
-
-  private attach(): void {
+  override hostUpdate(): void {
+    super.hostUpdate();
     const store = this.options.getStore();
-    if (store !== this.store) {
-      this.detach();
-      this.store = store;
-    }
-    if (this.store && this.connected && !this.unsubscribe) {
-      this.unsubscribe = this.store.subscribe(this.onStoreChange);
-    }
+    const state = store?.getState();
+    this.loaded = state !== undefined;
+    this.value = store ? this.options.select(state) : undefined;
   }
 
-  private detach(): void {
-    this.unsubscribe?.();
-    this.unsubscribe = undefined;
-  }
-
-  private readonly onStoreChange = (): void => {
-    const state = this.store?.getState();
+  /** Re-selects from `store` and requests an update when the selection (or whether it is loaded) changed. */
+  private check(store: SessionStoreLike | undefined): void {
+    const state = store?.getState();
     const loaded = state !== undefined;
-    const next = this.store ? this.options.select(state) : undefined;
+    const next = store ? this.options.select(state) : undefined;
     const prev = this.value;
     const same =
       next === undefined || prev === undefined
@@ -81,5 +66,5 @@ export class StoreController<T> implements ReactiveController {
     this.loaded = loaded;
     this.value = next;
     this.host.requestUpdate();
-  };
+  }
 }

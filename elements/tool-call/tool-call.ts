@@ -1,7 +1,5 @@
 import { LitElement, html, nothing } from 'lit';
 import type { PropertyValues } from 'lit';
-import { ContextConsumer } from '@lit/context';
-import type { AnyAction } from '../../src/protocol/actions.js';
 import type { McpAuthRequirement, McpServerCustomization } from '../../src/protocol/customizations.js';
 import type { ToolCallState } from '../../src/protocol/tool-calls.js';
 import { selectMcpServer } from '../../src/store/selectors.js';
@@ -9,17 +7,19 @@ import { selectToolCall, type ToolCallEntry } from '../../src/store/tool-call-se
 import type { SessionStoreLike } from '../../src/store/types.js';
 import type { SessionHandle } from '../../src/client/session-handle.js';
 import { DEV, addDevChecks } from '../shared/dev-warnings.js';
-import { storeContext } from '../shared/store-context.js';
+import { StoreConsumer } from '../shared/store-consumer.js';
 import { setCustomStates, tryAttachInternals } from '../shared/custom-states.js';
 import { renderStringOrMarkdown } from '../shared/markdown.js';
 import { LocaleController } from '../shared/i18n.js';
-import { AhpToolCallAuthRequestEvent } from '../shared/tool-call-events.js';
-import { iconsHaveThemes, pickIconSrc, themeOf } from '../mcp-server/icon.js';
+import { iconsHaveThemes, pickIconSrc } from '../shared/icon.js';
+import { ColorSchemeController } from '../shared/color-scheme-controller.js';
+import { runIntent } from '../shared/intents.js';
+import { StoreSubscription } from '../shared/store-binding.js';
 import { renderMcpApp } from '../mcp-app/embed.js';
 import { renderConfirmation } from './confirmation.js';
 import { renderInput } from './input.js';
-import { approveIntent, cancelIntent, denyIntent, resultIntent, type Intent, type ToolCallIds } from './intents.js';
-import { LiveSubscription } from './live-subscription.js';
+import { AhpToolCallAuthRequestEvent } from './events.js';
+import { approveIntent, cancelIntent, denyIntent, resultIntent, type ToolCallIntent, type ToolCallIds } from './intents.js';
 import { renderContent, renderStructured } from './result-content.js';
 import { failed, isKnownStatus, statusLabel, statusOf } from './status.js';
 import { SessionHandleController } from '../shared/session-handle-controller.js';
@@ -84,7 +84,8 @@ export class AhpToolCall extends LitElement {
 
   private readonly internals = tryAttachInternals(this);
   private readonly locale = new LocaleController(this);
-  private readonly consumer = new ContextConsumer(this, { context: storeContext, subscribe: true });
+  private readonly stores = new StoreConsumer(this, () => this.store);
+  private readonly scheme = new ColorSchemeController(this);
   private entry: ToolCallEntry | undefined;
   private chatLoaded = false;
   private server: McpServerCustomization | undefined;
@@ -95,13 +96,13 @@ export class AhpToolCall extends LitElement {
 
   constructor() {
     super();
-    new LiveSubscription(this, () => [this.currentStore, this.toolCall ? undefined : this.chat, this.toolCallId], () => this.watchCall());
-    new LiveSubscription(this, () => [this.currentStore, this.customizationId], () => this.watchServer());
+    new StoreSubscription(this, () => [this.currentStore, this.toolCall ? undefined : this.chat, this.toolCallId], () => this.watchCall());
+    new StoreSubscription(this, () => [this.currentStore, this.customizationId], () => this.watchServer());
   }
 
   /** The store in use: the `store` property, else the provided one. */
   get currentStore(): SessionStoreLike | undefined {
-    return this.store ?? this.consumer.value;
+    return this.stores.value;
   }
 
   /** The tool call shown: the `toolCall` property, else the one selected from the store. */
@@ -213,7 +214,7 @@ export class AhpToolCall extends LitElement {
     const id = this.customizationId;
     if (!id) return nothing;
     const s = this.server;
-    const src = s && pickIconSrc(s.icons, iconsHaveThemes(s.icons) ? themeOf(this) : 'light');
+    const src = s && pickIconSrc(s.icons, iconsHaveThemes(s.icons) ? this.scheme.theme : 'light');
     return html`<span part="server" class="server" data-server-id=${id}>
       ${src ? html`<img class="icon" src=${src} alt="" referrerpolicy="no-referrer" decoding="async" />` : nothing}
       <span class="server-name">${typeof s?.name === 'string' && s.name ? s.name : id}</span>
@@ -294,13 +295,15 @@ export class AhpToolCall extends LitElement {
   }
 
   /** Fires the intent's event; unless it is cancelled, dispatches its action on the chat channel. */
-  private act([event, action]: Intent): void {
-    if (!this.dispatchEvent(event)) return;
+  private act(intent: ToolCallIntent): void {
     const { chat, turnId } = this.ids();
     const store = this.currentStore;
-    if (!store || !chat || !turnId) return;
-    store.dispatch(action as AnyAction, chat);
-    this.requestUpdate();
+    // Without a store, chat and turn the event still tells the page what the user chose; there is nothing to dispatch on.
+    if (!store || !chat || !turnId) {
+      this.dispatchEvent(intent[0]);
+      return;
+    }
+    if (runIntent(this, intent, store, chat)) this.requestUpdate();
   }
 
   private approve(optionId?: string): void {

@@ -2,7 +2,7 @@ import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../elements/chat/define.js';
 import type { AhpChat } from '../../elements/chat/chat.js';
-import { elapsedSince, newTurnId } from '../../elements/chat/turn-id.js';
+import { elapsedSince, newTurnId } from '../../src/intents/turn-id.js';
 import type { ChatAction } from '../../src/protocol/actions.js';
 import type { ResponsePart } from '../../src/protocol/session.js';
 import { CHAT, FakeChatStore, OTHER_CHAT, activeTurn, chatState, md, toolCall, turn } from './fixtures/chats.js';

@@ -16,6 +16,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   host: ['protocol', 'rpc', 'reducers'],
   connection: ['protocol', 'client', 'reducers', 'store'],
   discovery: ['protocol', 'client', 'reducers'],
+  intents: ['protocol'],
 };
 
 const SRC = resolve('src');

@@ -176,9 +176,7 @@ test('every tag is in HTMLElementTagNameMap and every event in GlobalEventHandle
 test('event classes are Event subclasses that bubble, are composed and carry their detail', async () => {
   const modules = await Promise.all([
     import('../../elements/shared/events.js'),
-    import('../../elements/shared/tool-call-events.js'),
-    import('../../elements/shared/auth-controller.js'),
-    import('../../elements/mcp-app/events.js'),
+    ...defined.map((d) => import(`../../${d.folder}/events.js`) as Promise<Record<string, unknown>>),
   ]);
   const documented = new Set(manifest.modules.flatMap((m) => m.declarations ?? []).flatMap((d) => d.events ?? []).map((e) => e.type?.text));
   let checked = 0;

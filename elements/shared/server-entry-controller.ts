@@ -1,6 +1,7 @@
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { ReactiveControllerHost } from 'lit';
 import { selectMcpServer, type McpServerEntry } from '../../src/store/selectors.js';
 import type { SessionStoreLike } from '../../src/store/types.js';
+import { StoreBinding } from './store-binding.js';
 
 /** How a `ServerEntryController` finds its store and server. */
 export interface ServerEntryControllerOptions {
@@ -21,75 +22,65 @@ const sameEntry = (a: McpServerEntry | undefined, b: McpServerEntry | undefined)
  * The session itself is followed only while it matters: until the first snapshot (loading → found or not
  * found), and while the server sits in a container (its name and enablement are the container's).
  */
-export class ServerEntryController implements ReactiveController {
+export class ServerEntryController extends StoreBinding {
   /** The server with its container and effective enablement; undefined while loading or when not found. */
   value: McpServerEntry | undefined;
-  private readonly host: ReactiveControllerHost;
   private readonly options: ServerEntryControllerOptions;
+  /** The store the subscriptions are open on. */
   private store: SessionStoreLike | undefined;
-  private id: string | null | undefined;
-  private offServer: (() => void) | undefined;
   private offSession: (() => void) | undefined;
-  private connected = false;
   private loaded = false;
 
   constructor(host: ReactiveControllerHost, options: ServerEntryControllerOptions) {
-    this.host = host;
+    super(host);
     this.options = options;
-    host.addController(this);
   }
 
-  hostConnected(): void {
-    this.connected = true;
-    this.attach();
+  protected dependencies(): readonly unknown[] {
+    return [this.options.getStore(), this.options.getId()];
+  }
+
+  protected open(): (() => void) | undefined {
+    const store = (this.store = this.options.getStore());
+    const id = this.options.getId();
+    if (!store) return undefined;
+    const offServer = id ? store.subscribeMcpServer(id, this.check) : undefined;
+    this.followSession();
+    return () => {
+      offServer?.();
+      this.offSession?.();
+      this.offSession = undefined;
+    };
+  }
+
+  override hostConnected(): void {
+    super.hostConnected();
     this.check();
   }
 
-  hostDisconnected(): void {
-    this.connected = false;
-    this.detach();
-  }
-
   /** Before each render: follows a replaced store or id and re-selects. */
-  hostUpdate(): void {
-    this.attach();
+  override hostUpdate(): void {
+    super.hostUpdate();
+    this.store = this.options.getStore();
     this.value = this.select();
     this.loaded = this.store?.getState() !== undefined;
     this.followSession();
   }
 
   private select(): McpServerEntry | undefined {
-    return this.store && this.id ? selectMcpServer(this.store.getState(), this.id) : undefined;
-  }
-
-  private attach(): void {
-    const store = this.options.getStore();
     const id = this.options.getId();
-    if (store !== this.store || id !== this.id) {
-      this.detach();
-      this.store = store;
-      this.id = id;
-    }
-    if (!this.connected || !this.store) return;
-    if (!this.offServer && this.id) this.offServer = this.store.subscribeMcpServer(this.id, this.check);
-    this.followSession();
+    return this.store && id ? selectMcpServer(this.store.getState(), id) : undefined;
   }
 
   /** Subscribes to the whole session only while loading or while the server is a container's child. */
   private followSession(): void {
-    const needed = this.connected && !!this.store && (this.store.getState() === undefined || this.value?.container !== undefined);
-    if (needed && !this.offSession) this.offSession = this.store!.subscribe(this.check);
+    const store = this.store;
+    const needed = this.hostIsConnected && !!store && (store.getState() === undefined || this.value?.container !== undefined);
+    if (needed && !this.offSession) this.offSession = store!.subscribe(this.check);
     else if (!needed && this.offSession) {
       this.offSession();
       this.offSession = undefined;
     }
-  }
-
-  private detach(): void {
-    this.offServer?.();
-    this.offServer = undefined;
-    this.offSession?.();
-    this.offSession = undefined;
   }
 
   private readonly check = (): void => {

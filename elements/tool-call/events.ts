@@ -1,8 +1,7 @@
 import type { ChatAction } from '../../src/protocol/actions.js';
 import type { McpAuthRequirement } from '../../src/protocol/customizations.js';
-import type { AhpMcpServerAuthRequestEvent } from './auth-controller.js';
-
-const FIXED = { bubbles: true, composed: true, cancelable: true } as const;
+import type { AhpMcpServerAuthRequestEvent } from '../mcp-server/events.js';
+import { AhpEvent } from '../shared/ahp-event.js';
 
 /** Detail of the tool-call action events: which call, and the action the element will dispatch on the chat channel. */
 export interface ToolCallActionDetail {
@@ -44,51 +43,43 @@ export interface ToolCallAuthRequestDetail {
   readonly auth?: McpAuthRequirement;
 }
 
-abstract class DetailEvent<D> extends Event {
-  readonly detail: D;
-  constructor(name: string, detail: D) {
-    super(name, FIXED);
-    this.detail = detail;
-  }
-}
-
 /** Fired before `chat/toolCallConfirmed {approved:true}` is dispatched; cancelable. */
-export class AhpToolCallApproveEvent extends DetailEvent<ToolCallApproveDetail> {
+export class AhpToolCallApproveEvent extends AhpEvent<ToolCallApproveDetail> {
   static readonly eventName = 'ahp-tool-call-approve';
   constructor(detail: ToolCallApproveDetail) {
-    super(AhpToolCallApproveEvent.eventName, detail);
+    super(AhpToolCallApproveEvent.eventName, detail, 'cancelable');
   }
 }
 
 /** Fired before `chat/toolCallConfirmed {approved:false}` is dispatched; cancelable. */
-export class AhpToolCallDenyEvent extends DetailEvent<ToolCallDenyDetail> {
+export class AhpToolCallDenyEvent extends AhpEvent<ToolCallDenyDetail> {
   static readonly eventName = 'ahp-tool-call-deny';
   constructor(detail: ToolCallDenyDetail) {
-    super(AhpToolCallDenyEvent.eventName, detail);
+    super(AhpToolCallDenyEvent.eventName, detail, 'cancelable');
   }
 }
 
 /** Fired before `chat/toolCallResultConfirmed` is dispatched; cancelable. */
-export class AhpToolCallResultConfirmEvent extends DetailEvent<ToolCallResultConfirmDetail> {
+export class AhpToolCallResultConfirmEvent extends AhpEvent<ToolCallResultConfirmDetail> {
   static readonly eventName = 'ahp-tool-call-result-confirm';
   constructor(detail: ToolCallResultConfirmDetail) {
-    super(AhpToolCallResultConfirmEvent.eventName, detail);
+    super(AhpToolCallResultConfirmEvent.eventName, detail, 'cancelable');
   }
 }
 
 /** Fired before a blocked call is cancelled with a failed `chat/toolCallComplete`; cancelable. */
-export class AhpToolCallCancelEvent extends DetailEvent<ToolCallActionDetail> {
+export class AhpToolCallCancelEvent extends AhpEvent<ToolCallActionDetail> {
   static readonly eventName = 'ahp-tool-call-cancel';
   constructor(detail: ToolCallActionDetail) {
-    super(AhpToolCallCancelEvent.eventName, detail);
+    super(AhpToolCallCancelEvent.eventName, detail, 'cancelable');
   }
 }
 
 /** Asks the page to run the auth flow for a tool call; `preventDefault()` means "I'll handle it". */
-export class AhpToolCallAuthRequestEvent extends DetailEvent<ToolCallAuthRequestDetail> {
+export class AhpToolCallAuthRequestEvent extends AhpEvent<ToolCallAuthRequestDetail> {
   static readonly eventName = 'ahp-auth-request';
   constructor(detail: ToolCallAuthRequestDetail) {
-    super(AhpToolCallAuthRequestEvent.eventName, detail);
+    super(AhpToolCallAuthRequestEvent.eventName, detail, 'cancelable');
   }
 }
 

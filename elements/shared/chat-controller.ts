@@ -1,6 +1,7 @@
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { ReactiveControllerHost } from 'lit';
 import type { ChatState } from '../../src/protocol/session.js';
 import type { SessionStoreLike } from '../../src/store/types.js';
+import { StoreBinding } from './store-binding.js';
 
 /** How a `ChatController` finds its store and chat. */
 export interface ChatControllerOptions {
@@ -14,51 +15,24 @@ export interface ChatControllerOptions {
  * Watches one chat channel of a store while the host is connected: `store.watchChat(chat)` (released
  * on disconnect or when the store or chat changes) and a host update on every change of that chat.
  */
-export class ChatController implements ReactiveController {
+export class ChatController extends StoreBinding {
   /** The chat's optimistic view; undefined before its snapshot or without store/chat. */
   value: ChatState | undefined;
-  private readonly host: ReactiveControllerHost;
   private readonly options: ChatControllerOptions;
-  private store: SessionStoreLike | undefined;
-  private chat: string | undefined;
-  private release: (() => void) | undefined;
-  private connected = false;
 
   constructor(host: ReactiveControllerHost, options: ChatControllerOptions) {
-    this.host = host;
+    super(host);
     this.options = options;
-    host.addController(this);
   }
 
-  hostConnected(): void {
-    this.connected = true;
-    this.attach();
+  protected dependencies(): readonly unknown[] {
+    return [this.options.getStore(), this.options.getChat() || undefined];
   }
 
-  hostDisconnected(): void {
-    this.connected = false;
-    this.detach();
-  }
-
-  /** Follows a replaced store or chat before each render. */
-  hostUpdate(): void {
-    this.attach();
-    this.value = this.read();
-  }
-
-  private read(): ChatState | undefined {
-    return this.store && this.chat ? this.store.getChatState(this.chat) : undefined;
-  }
-
-  private attach(): void {
+  protected open(): (() => void) | undefined {
     const store = this.options.getStore();
     const chat = this.options.getChat() || undefined;
-    if (store !== this.store || chat !== this.chat) {
-      this.detach();
-      this.store = store;
-      this.chat = chat;
-    }
-    if (!this.connected || this.release || !store || !chat) return;
+    if (!store || !chat) return undefined;
     let unwatch: () => void;
     try {
       unwatch = store.watchChat(chat);
@@ -67,23 +41,25 @@ export class ChatController implements ReactiveController {
       console.warn(`[ahp-elements] cannot watch chat "${chat}"`, err);
       unwatch = () => {};
     }
-    const unsubscribe = store.subscribeChat(chat, this.onChange);
-    this.release = () => {
+    const onChange = (): void => {
+      const next = store.getChatState(chat);
+      if (next === this.value) return;
+      this.value = next;
+      this.host.requestUpdate();
+    };
+    const unsubscribe = store.subscribeChat(chat, onChange);
+    onChange();
+    return () => {
       unsubscribe();
       unwatch();
     };
-    this.onChange();
   }
 
-  private detach(): void {
-    this.release?.();
-    this.release = undefined;
+  /** Follows a replaced store or chat before each render. */
+  override hostUpdate(): void {
+    super.hostUpdate();
+    const store = this.options.getStore();
+    const chat = this.options.getChat() || undefined;
+    this.value = store && chat ? store.getChatState(chat) : undefined;
   }
-
-  private readonly onChange = (): void => {
-    const next = this.read();
-    if (next === this.value) return;
-    this.value = next;
-    this.host.requestUpdate();
-  };
 }
