@@ -151,3 +151,13 @@ test('toErrorObject: integer code with message and data; anything else -32603', 
   assert.deepEqual(toErrorObject({ code: -1 }), { code: -1, message: 'Error' });
   assert.deepEqual(toErrorObject(new Error('e')), { code: -32603, message: 'e' });
 });
+
+test('one error class: HostRpcError (host entry) and BridgeError (apps entry) are the client entry\'s RpcError', async () => {
+  const client = await import('../../src/client/index.js');
+  const host = await import('../../src/host.js');
+  const apps = await import('../../src/apps.js');
+  assert.equal(client.RpcError, RpcError);
+  assert.equal(host.HostRpcError, RpcError);
+  assert.equal(apps.BridgeError, RpcError);
+  assert.ok(new client.UnsupportedProtocolVersionError(['1.0.0'], []) instanceof RpcError);
+});
