@@ -24,7 +24,7 @@ const steps = [
   { name: 'browser', cmd: [bin('web-test-runner'), []], env: { AHP_WTR_COUNTS: WTR_COUNTS }, counts: 'wtr' },
   { name: 'e2e', cmd: nodeTests('test/e2e'), counts: 'node' },
   // The MCP conformance suite's client auth scenarios; its counts are scenarios, reported apart from the test totals.
-  { name: 'conformance', cmd: [process.execPath, ['scripts/conformance.mjs']], counts: 'conformance' },
+  { name: 'conformance', cmd: [process.execPath, ['test/conformance/run.mjs']], counts: 'conformance' },
   { name: 'size', cmd: [process.execPath, ['scripts/size.mjs']] },
 ];
 

@@ -7,7 +7,7 @@ import { REPO_ROOT } from './config.js';
 import type { PageInfo } from './page-info.js';
 import { imageContentType } from './session-state.js';
 import { paletteCss } from './palette-css.js';
-import { BUNDLED_PAGES, PAGES_DIR, buildExample } from '../../scripts/build-examples.mjs';
+import { BUNDLED_PAGES, PAGES_DIR, buildExample } from './build-examples.mjs';
 
 export const EXAMPLES_DIR = path.join(REPO_ROOT, 'examples');
 const ASSETS_DIR = path.join(EXAMPLES_DIR, 'assets');

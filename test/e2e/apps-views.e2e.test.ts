@@ -92,7 +92,7 @@ describe('MCP Apps end to end: real Views in Chromium through the playground', (
       servers: [
         { id: 'basic-vanillajs', name: 'Basic', transport: 'stdio', command: 'node', args: ['node_modules/@modelcontextprotocol/server-basic-vanillajs/dist/index.js', '--stdio'] },
         // server-debug with one extra model-only tool (visibility ["model"]) to check the refusal.
-        { id: 'debug', name: 'Debug', transport: 'stdio', command: 'node', args: ['examples/playground/apps/debug-server-plus.mjs', '--stdio'], env: { DEBUG_LOG_FILE: debugLog, PATH: process.env.PATH ?? '' } },
+        { id: 'debug', name: 'Debug', transport: 'stdio', command: 'node', args: ['test/fixtures/apps/debug-server-plus.mjs', '--stdio'], env: { DEBUG_LOG_FILE: debugLog, PATH: process.env.PATH ?? '' } },
       ],
     });
     playground = await startPlayground({ port: 0, config });

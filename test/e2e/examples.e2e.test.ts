@@ -13,7 +13,7 @@ import type { RollupOptions } from 'rollup';
 import puppeteer, { type Browser, type ElementHandle, type Page } from 'puppeteer-core';
 import { startPlayground, type Playground } from '../../examples/playground/playground.js';
 import { parseConfig, REPO_ROOT } from '../../examples/playground/config.js';
-import { BUNDLED_PAGES, buildExample } from '../../scripts/build-examples.mjs';
+import { BUNDLED_PAGES, buildExample } from '../../examples/playground/build-examples.mjs';
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/find-chromium.mjs';
 
 const WAIT_MS = 15_000;

@@ -61,7 +61,7 @@ describe('worker mode end to end: two tabs, one session worker', () => {
       servers: [
         { id: PROTECTED, name: 'Protected', transport: 'http', builtin: 'oauth-demo', tokenLifetimeSeconds: 600 },
         { id: BASIC, name: 'Basic', transport: 'stdio', command: 'node', args: ['node_modules/@modelcontextprotocol/server-basic-vanillajs/dist/index.js', '--stdio'] },
-        { id: DEBUG, name: 'Debug', transport: 'stdio', command: 'node', args: ['examples/playground/apps/debug-server-plus.mjs', '--stdio'], env: { DEBUG_LOG_FILE: path.join(logDir, 'debug.log'), PATH: process.env.PATH ?? '' } },
+        { id: DEBUG, name: 'Debug', transport: 'stdio', command: 'node', args: ['test/fixtures/apps/debug-server-plus.mjs', '--stdio'], env: { DEBUG_LOG_FILE: path.join(logDir, 'debug.log'), PATH: process.env.PATH ?? '' } },
       ],
     });
     playground = await startPlayground({ port: 0, config });

@@ -46,3 +46,29 @@ test('src layers import only what README "Architecture" allows (store ↛ client
   }
   assert.deepEqual(violations, []);
 });
+
+/** Script and module files under a folder (node_modules and build caches left out). */
+function* moduleFiles(dir: string): Generator<string> {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (name === 'node_modules' || name.startsWith('.')) continue;
+    if (statSync(path).isDirectory()) yield* moduleFiles(path);
+    else if (/\.(m?[jt]s|tsx)$/.test(name)) yield path;
+  }
+}
+
+test('scripts/ (tooling) and examples/ (playground and pages) never import each other', () => {
+  const crossings: string[] = [];
+  let scanned = 0;
+  for (const [from, other] of [['scripts', 'examples'], ['examples', 'scripts']] as const) {
+    for (const file of moduleFiles(resolve(from))) {
+      scanned++;
+      for (const spec of specifiers(readFileSync(file, 'utf8'))) {
+        if (relative(resolve(other), resolve(dirname(file), spec)).startsWith('..')) continue;
+        crossings.push(`${relative(resolve('.'), file)} imports ${spec}`);
+      }
+    }
+  }
+  assert.ok(scanned > 30, `scanned only ${scanned} files`);
+  assert.deepEqual(crossings, []);
+});

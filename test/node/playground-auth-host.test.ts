@@ -17,7 +17,7 @@ import {
 import { selectMcpServer } from '../../src/store/index.js';
 import { parseConfig } from '../../examples/playground/config.js';
 import { startPlayground, type Playground } from '../../examples/playground/playground.js';
-import { completeAuthorizationHeadlessly } from '../../examples/playground/auth/headless-browser.js';
+import { completeAuthorizationHeadlessly } from '../fixtures/auth/headless-browser.js';
 
 const WAIT_MS = 15_000;
 const REDIRECT = 'http://127.0.0.1:9/callback';

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startProtectedServer, type ProtectedServer } from '../../examples/playground/auth/protected-server.js';
-import { completeAuthorizationHeadlessly } from '../../examples/playground/auth/headless-browser.js';
+import { completeAuthorizationHeadlessly } from '../fixtures/auth/headless-browser.js';
 import { parseBearerChallenge } from '../../examples/playground/auth/www-authenticate.js';
 
 const REDIRECT = 'http://127.0.0.1:9/callback';

@@ -8,7 +8,7 @@ import {
   reasonFor,
   resourceCovers,
 } from '../../examples/playground/auth/auth-requirement.js';
-import { readConsentForm } from '../../examples/playground/auth/headless-browser.js';
+import { readConsentForm } from '../fixtures/auth/headless-browser.js';
 import { clientDisplayName, consentPage } from '../../examples/playground/auth/consent-page.js';
 import { parseConfig } from '../../examples/playground/config.js';
 

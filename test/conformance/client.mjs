@@ -3,22 +3,22 @@
 // host auth mapping, the scripted agent) with the scenario's server as one http server. Client side: an AHP client over
 // WebSocket that reacts to authRequired / toolAuthentication state with the browser OAuth driver (src/auth `authorize`)
 // in popup mode, the popup being a headless stand-in that follows the authorization server's redirects.
-// Usage (by the conformance CLI): node --import tsx scripts/conformance-client.mjs <server-url>
+// Usage (by the conformance CLI): node --import tsx test/conformance/client.mjs <server-url>
 import { randomUUID } from 'node:crypto';
 import WebSocket, { WebSocketServer } from 'ws';
-import { HostCore, attachWebSocket } from '../src/host.ts';
-import { connectSession } from '../src/connection/connect-session.ts';
-import { selectMcpServer } from '../src/store/index.ts';
-import { authorize } from '../src/auth/authorize.ts';
-import { CALLBACK_MESSAGE } from '../src/auth/callback.ts';
-import { memoryRegistrationStore, memoryTokenStore } from '../src/auth/stores.ts';
-import { parseConfig } from '../examples/playground/config.ts';
-import { McpServerRuntime } from '../examples/playground/mcp-runtime.ts';
-import { driveServers } from '../examples/playground/server-lifecycle.ts';
-import { playgroundSessionState } from '../examples/playground/session-state.ts';
-import { installHostAuth } from '../examples/playground/auth/host-auth.ts';
-import { completeAuthorizationHeadlessly } from '../examples/playground/auth/headless-browser.ts';
-import { startAgent } from '../examples/playground/agent/agent.ts';
+import { HostCore, attachWebSocket } from '../../src/host.ts';
+import { connectSession } from '../../src/connection/connect-session.ts';
+import { selectMcpServer } from '../../src/store/index.ts';
+import { authorize } from '../../src/auth/authorize.ts';
+import { CALLBACK_MESSAGE } from '../../src/auth/callback.ts';
+import { memoryRegistrationStore, memoryTokenStore } from '../../src/auth/stores.ts';
+import { parseConfig } from '../../examples/playground/config.ts';
+import { McpServerRuntime } from '../../examples/playground/mcp-runtime.ts';
+import { driveServers } from '../../examples/playground/server-lifecycle.ts';
+import { playgroundSessionState } from '../../examples/playground/session-state.ts';
+import { installHostAuth } from '../../examples/playground/auth/host-auth.ts';
+import { completeAuthorizationHeadlessly } from '../fixtures/auth/headless-browser.ts';
+import { startAgent } from '../../examples/playground/agent/agent.ts';
 
 const serverUrl = process.argv.at(-1);
 const scenario = process.env.MCP_CONFORMANCE_SCENARIO ?? '';

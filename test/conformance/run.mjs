@@ -1,23 +1,23 @@
 #!/usr/bin/env node
 // Runs the MCP conformance suite's client auth scenarios (@modelcontextprotocol/conformance 0.1.12) against our
 // stack: the playground host maps the scenario server's challenges to AHP state, and the browser OAuth driver
-// (src/auth) answers them headlessly — see scripts/conformance-client.mjs. Exit code 1 when a scenario that a
+// (src/auth) answers them headlessly — see test/conformance/client.mjs. Exit code 1 when a scenario that a
 // browser client can run fails. Skipped: the two client_credentials scenarios (machine-to-machine; see SKIP below).
-// Usage: node scripts/conformance.mjs [scenario…] [--verbose]
+// Usage: node test/conformance/run.mjs [scenario…] [--verbose]
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import esbuild from 'esbuild';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const cli = createRequire(import.meta.url).resolve('@modelcontextprotocol/conformance/dist/index.js');
 
 // The CLI starts the client once per scenario: bundle it once (TypeScript sources inlined, packages external) so each
 // start is a plain `node` run instead of a tsx compile. Inside node_modules so the external packages resolve.
 const bundle = path.join(root, 'node_modules/.cache/ahp-conformance/client.mjs');
 await esbuild.build({
-  entryPoints: [path.join(root, 'scripts/conformance-client.mjs')],
+  entryPoints: [path.join(root, 'test/conformance/client.mjs')],
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -1,13 +1,13 @@
 // Builds the example pages' bundles (examples/pages/<name>/main.ts[x]) with esbuild into .cache/examples/<name>/.
 // A page is rebuilt only when one of its inputs (or this script) changed since the last build.
-//   node scripts/build-examples.mjs [name…]
+//   node examples/playground/build-examples.mjs [name…]
 import { readFileSync, statSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const PAGES_DIR = path.join(REPO_ROOT, 'examples/pages');
 export const OUT_ROOT = path.join(REPO_ROOT, '.cache/examples');
 const SELF = fileURLToPath(import.meta.url);
