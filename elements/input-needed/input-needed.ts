@@ -6,6 +6,7 @@ import type { ActionFailure, SessionStoreLike } from '../../src/store/types.js';
 import { DEV, addDevChecks } from '../shared/dev-warnings.js';
 import { StoreConsumer } from '../shared/store-consumer.js';
 import { StoreController } from '../shared/store-controller.js';
+import { StoreSubscription } from '../shared/store-binding.js';
 import { setCustomStates, tryAttachInternals } from '../shared/custom-states.js';
 import { AhpInputNeededOpenEvent } from './events.js';
 import { inputNeededStyles } from './input-needed.styles.js';
@@ -85,24 +86,18 @@ export class AhpInputNeeded extends LitElement {
   });
   /** Entries answered here, by id, until the session replaces or removes them or the answer fails. */
   private readonly answered = new Map<string, SessionInputRequest>();
-  private failureStore: SessionStoreLike | undefined;
-  private unsubscribeFailures: (() => void) | undefined;
   private focusedRow = -1;
 
   constructor() {
     super();
     for (const name of ANSWERS) this.addEventListener(name, this.onAnswer);
+    // An answer the host refuses makes its row answerable again.
+    new StoreSubscription(this, () => [this.currentStore], () => this.currentStore?.onActionFailed(this.onActionFailed));
   }
 
   /** The store in use: the `store` property, else the provided one. */
   get currentStore(): SessionStoreLike | undefined {
     return this.stores.value;
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.unsubscribeFailures?.();
-    this.unsubscribeFailures = this.failureStore = undefined;
   }
 
   protected override willUpdate(): void {
@@ -179,12 +174,6 @@ export class AhpInputNeeded extends LitElement {
   }
 
   protected override updated(): void {
-    const store = this.currentStore;
-    if (store !== this.failureStore) {
-      this.unsubscribeFailures?.();
-      this.failureStore = store;
-      this.unsubscribeFailures = store?.onActionFailed(this.onActionFailed);
-    }
     const view = this.view.value;
     setCustomStates(this.internals, [!view ? 'loading' : view.entries.length ? 'waiting' : 'empty', ...connectionStates(this.session.connection)]);
     // An answered row that disappears takes focus with it: move on to the row now in its place.
