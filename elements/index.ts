@@ -36,7 +36,6 @@ export type { McpServerAuthRequestDetail } from './mcp-server/events.js';
 export { AuthController } from './shared/auth-controller.js';
 export type { AuthStatus } from './shared/auth-controller.js';
 export { AhpEvent } from './shared/ahp-event.js';
-export type { Cancelable } from './shared/ahp-event.js';
 export { renderMarkdown, renderStringOrMarkdown } from './shared/markdown.js';
 export { defineElement } from './shared/define-element.js';
 export { handleContext, storeContext } from './shared/store-context.js';

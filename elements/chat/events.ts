@@ -12,9 +12,7 @@ export interface ChatSendDetail {
 /** Fired by `<ahp-chat>` before `chat/turnStarted` is dispatched; `preventDefault()` keeps it (and the text) back. */
 export class AhpChatSendEvent extends AhpEvent<ChatSendDetail> {
   static readonly eventName = 'ahp-chat-send';
-  constructor(detail: ChatSendDetail) {
-    super(AhpChatSendEvent.eventName, detail, 'cancelable');
-  }
+  static override readonly cancelable = true;
 }
 
 /** Detail of `ahp-chat-cancel`. */
@@ -28,9 +26,7 @@ export interface ChatCancelDetail {
 /** Fired by `<ahp-chat>` before `chat/turnCancelled` is dispatched; cancelable. */
 export class AhpChatCancelEvent extends AhpEvent<ChatCancelDetail> {
   static readonly eventName = 'ahp-chat-cancel';
-  constructor(detail: ChatCancelDetail) {
-    super(AhpChatCancelEvent.eventName, detail, 'cancelable');
-  }
+  static override readonly cancelable = true;
 }
 
 /** Detail of `ahp-chat-resume`. */
@@ -43,9 +39,7 @@ export interface ChatResumeDetail {
 /** Fired by `<ahp-chat>` before `chat/turnResume` is dispatched; cancelable. */
 export class AhpChatResumeEvent extends AhpEvent<ChatResumeDetail> {
   static readonly eventName = 'ahp-chat-resume';
-  constructor(detail: ChatResumeDetail) {
-    super(AhpChatResumeEvent.eventName, detail, 'cancelable');
-  }
+  static override readonly cancelable = true;
 }
 
 /** Detail of `ahp-chat-pending-remove`. */
@@ -59,9 +53,7 @@ export interface ChatPendingRemoveDetail {
 /** Fired by `<ahp-chat>` before `chat/pendingMessageRemoved` is dispatched (a queued or steering message withdrawn); cancelable. */
 export class AhpChatPendingRemoveEvent extends AhpEvent<ChatPendingRemoveDetail> {
   static readonly eventName = 'ahp-chat-pending-remove';
-  constructor(detail: ChatPendingRemoveDetail) {
-    super(AhpChatPendingRemoveEvent.eventName, detail, 'cancelable');
-  }
+  static override readonly cancelable = true;
 }
 
 declare global {

@@ -11,9 +11,6 @@ export interface InputNeededOpenDetail {
 /** Fired by `<ahp-input-needed>` when the user asks to open the chat that waits for input. Not cancelable (no default). */
 export class AhpInputNeededOpenEvent extends AhpEvent<InputNeededOpenDetail> {
   static readonly eventName = 'ahp-input-needed-open';
-  constructor(detail: InputNeededOpenDetail) {
-    super(AhpInputNeededOpenEvent.eventName, detail, 'not-cancelable');
-  }
 }
 
 declare global {

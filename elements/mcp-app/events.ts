@@ -20,49 +20,39 @@ export type AppToolsChangedDetail = { readonly serverId: string; readonly resour
 /** The View asked to open a link; the default opens http(s) URLs in a new tab with `noopener`. Cancelable. */
 export class AhpAppOpenLinkEvent extends AhpEvent<AppOpenLinkDetail> {
   static readonly eventName = 'ahp-app-open-link';
+  static override readonly cancelable = true;
+  /** Takes the URL (not a detail object): the detail is `{ url }`. */
   constructor(url: string) {
-    super(AhpAppOpenLinkEvent.eventName, { url }, 'cancelable');
+    super({ url });
   }
 }
 
 /** The View sent a message for the conversation; the default starts a user turn in the tool call's chat. Cancelable. */
 export class AhpAppMessageEvent extends AhpEvent<AppMessageDetail> {
   static readonly eventName = 'ahp-app-message';
-  constructor(detail: AppMessageDetail) {
-    super(AhpAppMessageEvent.eventName, detail, 'cancelable');
-  }
+  static override readonly cancelable = true;
 }
 
 /** The View replaced its model context (last wins; attached to the next user message this element sends). */
 export class AhpAppModelContextEvent extends AhpEvent<AppModelContextDetail> {
   static readonly eventName = 'ahp-app-model-context';
-  constructor(detail: AppModelContextDetail) {
-    super(AhpAppModelContextEvent.eventName, detail, 'not-cancelable');
-  }
 }
 
 /** The View asked to download files (names sanitized); the default saves them. Cancelable. */
 export class AhpAppDownloadEvent extends AhpEvent<DownloadRequest> {
   static readonly eventName = 'ahp-app-download';
-  constructor(detail: DownloadRequest) {
-    super(AhpAppDownloadEvent.eventName, detail, 'cancelable');
-  }
+  static override readonly cancelable = true;
 }
 
 /** The display mode is about to change (View request or host exit). Cancelable. */
 export class AhpAppDisplayModeEvent extends AhpEvent<AppDisplayModeDetail> {
   static readonly eventName = 'ahp-app-display-mode';
-  constructor(detail: AppDisplayModeDetail) {
-    super(AhpAppDisplayModeEvent.eventName, detail, 'cancelable');
-  }
+  static override readonly cancelable = true;
 }
 
 /** The View's own tools changed (`notifications/tools/list_changed` from a View that declared tools). */
 export class AhpAppToolsChangedEvent extends AhpEvent<AppToolsChangedDetail> {
   static readonly eventName = 'ahp-app-tools-changed';
-  constructor(detail: AppToolsChangedDetail) {
-    super(AhpAppToolsChangedEvent.eventName, detail, 'not-cancelable');
-  }
 }
 
 declare global {

@@ -18,33 +18,25 @@ export interface McpServerToggleDetail extends McpServerEventDetail {
 /** Fired before `session/customizationToggled` is dispatched; `preventDefault()` keeps it from being dispatched. */
 export class AhpMcpServerToggleEvent extends AhpEvent<McpServerToggleDetail> {
   static readonly eventName = 'ahp-mcp-server-toggle';
-  constructor(detail: McpServerToggleDetail) {
-    super(AhpMcpServerToggleEvent.eventName, detail, 'cancelable');
-  }
+  static override readonly cancelable = true;
 }
 
 /** Fired before `session/mcpServerStartRequested` is dispatched; cancelable. */
 export class AhpMcpServerStartEvent extends AhpEvent<McpServerEventDetail> {
   static readonly eventName = 'ahp-mcp-server-start';
-  constructor(detail: McpServerEventDetail) {
-    super(AhpMcpServerStartEvent.eventName, detail, 'cancelable');
-  }
+  static override readonly cancelable = true;
 }
 
 /** Fired before `session/mcpServerStopRequested` is dispatched; cancelable. */
 export class AhpMcpServerStopEvent extends AhpEvent<McpServerEventDetail> {
   static readonly eventName = 'ahp-mcp-server-stop';
-  constructor(detail: McpServerEventDetail) {
-    super(AhpMcpServerStopEvent.eventName, detail, 'cancelable');
-  }
+  static override readonly cancelable = true;
 }
 
 /** Fired before a restart (stop, then start) is dispatched; cancelable. */
 export class AhpMcpServerRestartEvent extends AhpEvent<McpServerEventDetail> {
   static readonly eventName = 'ahp-mcp-server-restart';
-  constructor(detail: McpServerEventDetail) {
-    super(AhpMcpServerRestartEvent.eventName, detail, 'cancelable');
-  }
+  static override readonly cancelable = true;
 }
 
 /** Detail of `ahp-auth-request` fired by `<ahp-mcp-server>` in `authRequired`. */
@@ -57,9 +49,7 @@ export interface McpServerAuthRequestDetail {
 /** Asks the page to sign in to an MCP server; `preventDefault()` means "I'll handle it" (else `<ahp-session>` runs the flow). */
 export class AhpMcpServerAuthRequestEvent extends AhpEvent<McpServerAuthRequestDetail> {
   static readonly eventName = 'ahp-auth-request';
-  constructor(detail: McpServerAuthRequestDetail) {
-    super(AhpMcpServerAuthRequestEvent.eventName, detail, 'cancelable');
-  }
+  static override readonly cancelable = true;
 }
 
 declare global {

@@ -9,9 +9,6 @@ export interface ConnectionChangeDetail {
 /** Fired by `<ahp-session>` whenever its connection state changes. Not cancelable. */
 export class AhpConnectionChangeEvent extends AhpEvent<ConnectionChangeDetail> {
   static readonly eventName = 'ahp-connection-change';
-  constructor(detail: ConnectionChangeDetail) {
-    super(AhpConnectionChangeEvent.eventName, detail, 'not-cancelable');
-  }
 }
 
 /** Detail of the auth flow outcome events; `request` is the detail of the `ahp-auth-request` that started it. */
@@ -24,25 +21,16 @@ export interface AuthFlowDetail {
 /** Fired at the element that asked when the built-in flow starts. */
 export class AhpAuthStartEvent extends AhpEvent<AuthFlowDetail> {
   static readonly eventName = 'ahp-auth-start';
-  constructor(detail: AuthFlowDetail) {
-    super(AhpAuthStartEvent.eventName, detail, 'not-cancelable');
-  }
 }
 
 /** Fired at the element that asked when the token was handed to the host. */
 export class AhpAuthCompleteEvent extends AhpEvent<AuthFlowDetail> {
   static readonly eventName = 'ahp-auth-complete';
-  constructor(detail: AuthFlowDetail) {
-    super(AhpAuthCompleteEvent.eventName, detail, 'not-cancelable');
-  }
 }
 
 /** Fired at the element that asked (or at `<ahp-session>` for a resumed redirect) when the flow failed. */
 export class AhpAuthErrorEvent extends AhpEvent<AuthFlowDetail> {
   static readonly eventName = 'ahp-auth-error';
-  constructor(detail: AuthFlowDetail) {
-    super(AhpAuthErrorEvent.eventName, detail, 'not-cancelable');
-  }
 }
 
 declare global {

@@ -1,25 +1,33 @@
-/** Whether the page may cancel an event: `preventDefault()` keeps the element from doing what it announced. */
-export type Cancelable = 'cancelable' | 'not-cancelable';
+/** What an `AhpEvent` subclass declares about itself. */
+interface AhpEventClass {
+  /** The event's type (`ahp-…`). */
+  readonly eventName: string;
+  /** Whether `preventDefault()` keeps the element from doing what the event announces. */
+  readonly cancelable: boolean;
+}
 
 /**
  * Base of every event the elements dispatch: bubbles and crosses shadow roots (`composed`), carries a typed
- * `detail`. Each subclass names its event once (`static readonly eventName`) and says whether it is cancelable.
+ * `detail`. A subclass only names its event (`static readonly eventName`, required) and says whether it is cancelable;
+ * it is then constructed with its detail alone:
  *
  * ```ts
  * export class AhpThingDoneEvent extends AhpEvent<ThingDoneDetail> {
  *   static readonly eventName = 'ahp-thing-done';
- *   constructor(detail: ThingDoneDetail) {
- *     super(AhpThingDoneEvent.eventName, detail, 'cancelable');
- *   }
+ *   static override readonly cancelable = true;
  * }
  * ```
  */
 export abstract class AhpEvent<Detail> extends Event {
+  /** Whether the page may cancel the event (`preventDefault()` keeps the element from acting); false unless a subclass says so. */
+  static readonly cancelable: boolean = false;
+
   /** What happened, and (for a cancelable event) what the element will do unless cancelled. */
   readonly detail: Detail;
 
-  protected constructor(type: string, detail: Detail, cancelable: Cancelable) {
-    super(type, { bubbles: true, composed: true, cancelable: cancelable === 'cancelable' });
+  constructor(detail: Detail) {
+    const { eventName, cancelable } = new.target as unknown as AhpEventClass;
+    super(eventName, { bubbles: true, composed: true, cancelable });
     this.detail = detail;
   }
 }

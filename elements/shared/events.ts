@@ -18,9 +18,7 @@ export interface ChatInputAnswerDetail {
 /** Fired before `chat/inputCompleted` is dispatched for an agent's question; `preventDefault()` keeps it back. */
 export class AhpChatInputAnswerEvent extends AhpEvent<ChatInputAnswerDetail> {
   static readonly eventName = 'ahp-chat-input-answer';
-  constructor(detail: ChatInputAnswerDetail) {
-    super(AhpChatInputAnswerEvent.eventName, detail, 'cancelable');
-  }
+  static override readonly cancelable = true;
 }
 
 declare global {

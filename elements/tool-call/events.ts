@@ -46,41 +46,31 @@ export interface ToolCallAuthRequestDetail {
 /** Fired before `chat/toolCallConfirmed {approved:true}` is dispatched; cancelable. */
 export class AhpToolCallApproveEvent extends AhpEvent<ToolCallApproveDetail> {
   static readonly eventName = 'ahp-tool-call-approve';
-  constructor(detail: ToolCallApproveDetail) {
-    super(AhpToolCallApproveEvent.eventName, detail, 'cancelable');
-  }
+  static override readonly cancelable = true;
 }
 
 /** Fired before `chat/toolCallConfirmed {approved:false}` is dispatched; cancelable. */
 export class AhpToolCallDenyEvent extends AhpEvent<ToolCallDenyDetail> {
   static readonly eventName = 'ahp-tool-call-deny';
-  constructor(detail: ToolCallDenyDetail) {
-    super(AhpToolCallDenyEvent.eventName, detail, 'cancelable');
-  }
+  static override readonly cancelable = true;
 }
 
 /** Fired before `chat/toolCallResultConfirmed` is dispatched; cancelable. */
 export class AhpToolCallResultConfirmEvent extends AhpEvent<ToolCallResultConfirmDetail> {
   static readonly eventName = 'ahp-tool-call-result-confirm';
-  constructor(detail: ToolCallResultConfirmDetail) {
-    super(AhpToolCallResultConfirmEvent.eventName, detail, 'cancelable');
-  }
+  static override readonly cancelable = true;
 }
 
 /** Fired before a blocked call is cancelled with a failed `chat/toolCallComplete`; cancelable. */
 export class AhpToolCallCancelEvent extends AhpEvent<ToolCallActionDetail> {
   static readonly eventName = 'ahp-tool-call-cancel';
-  constructor(detail: ToolCallActionDetail) {
-    super(AhpToolCallCancelEvent.eventName, detail, 'cancelable');
-  }
+  static override readonly cancelable = true;
 }
 
 /** Asks the page to run the auth flow for a tool call; `preventDefault()` means "I'll handle it". */
 export class AhpToolCallAuthRequestEvent extends AhpEvent<ToolCallAuthRequestDetail> {
   static readonly eventName = 'ahp-auth-request';
-  constructor(detail: ToolCallAuthRequestDetail) {
-    super(AhpToolCallAuthRequestEvent.eventName, detail, 'cancelable');
-  }
+  static override readonly cancelable = true;
 }
 
 declare global {
