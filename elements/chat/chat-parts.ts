@@ -5,9 +5,9 @@ import type { SessionStoreLike } from '../../src/store/types.js';
 import { renderMarkdown, renderStringOrMarkdown } from '../shared/markdown.js';
 import type { LocaleController } from '../shared/i18n.js';
 import { renderAnsweredRequest, renderInputRequestForm } from '../shared/input-request-form.js';
+import { isRecord } from '../../src/protocol/guards.js';
 
 type Rec = Record<string, unknown>;
-const isRecord = (v: unknown): v is Rec => typeof v === 'object' && v !== null;
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 
 /** A stable key for a response part (its id, the tool-call id, else its index). */

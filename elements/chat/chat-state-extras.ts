@@ -6,9 +6,9 @@ import type { SessionStoreLike } from '../../src/store/types.js';
 import { runIntent } from '../shared/intents.js';
 import { removePendingIntent, resumeIntent } from './intents.js';
 import type { LocaleController } from '../shared/i18n.js';
+import { isRecord } from '../../src/protocol/guards.js';
 
 type Rec = Record<string, unknown>;
-const isRecord = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
 const textOf = (m: unknown): string => (isRecord(m) && isRecord(m.message) && typeof m.message.text === 'string' ? m.message.text : '');
 
 /** Where the chat's controls dispatch: the element (cancelable events first), its store and chat. */

@@ -16,9 +16,9 @@ import { partKey, renderPart } from './chat-parts.js';
 import { renderActivity, renderHistoryNote, renderPending, renderResume } from './chat-state-extras.js';
 import { chatStyles } from './chat.styles.js';
 import { APP_MESSAGE_META_KEY } from '../../src/apps/types.js';
+import { isRecord } from '../../src/protocol/guards.js';
 
 type Rec = Record<string, unknown>;
-const isRecord = (v: unknown): v is Rec => typeof v === 'object' && v !== null;
 
 /** The message origins with a sender label (`chat.origin.<kind>`); others show their raw kind. */
 const ORIGINS = ['user', 'agent', 'tool', 'automation', 'systemNotification'] as const;

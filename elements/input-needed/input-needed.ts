@@ -14,9 +14,9 @@ import { LocaleController } from '../shared/i18n.js';
 import { renderInputRequestForm } from '../shared/input-request-form.js';
 import { SessionHandleController } from '../shared/session-handle-controller.js';
 import { connectionNotice, connectionStates, connectionStyles, offlineReason } from '../shared/connection-notice.js';
+import { isRecord } from '../../src/protocol/guards.js';
 
 type Rec = Record<string, unknown>;
-const isRecord = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 
 /** What the element renders from the session; each field compared by identity. */

@@ -33,6 +33,7 @@ import { mcpAppStyles } from './mcp-app.styles.js';
 import { InteractionTracker, decisionFor, type AppIntentKind, type AppIntentPolicy } from './intent-gate.js';
 import { mcpAppStrings, type McpAppStrings } from './strings.js';
 import { LocaleController } from '../shared/i18n.js';
+import { errorText } from '../../src/protocol/guards.js';
 
 type Phase = 'idle' | 'loading' | 'ready' | 'error' | 'closed';
 const READY = 'ui/notifications/sandbox-proxy-ready';
@@ -419,7 +420,7 @@ export class AhpMcpApp extends LitElement {
     try {
       resource = await readUiResource(channel, uri);
     } catch (error) {
-      if (generation === this.generation) this.fail(this.t.loadFailed(uri, error instanceof Error ? error.message : String(error)));
+      if (generation === this.generation) this.fail(this.t.loadFailed(uri, errorText(error)));
       return;
     }
     if (generation !== this.generation || !this.isConnected) return;

@@ -7,6 +7,7 @@ import type { SessionStoreLike } from '../../src/store/types.js';
 import type { AuthenticateRequest } from '../../src/client/ahp-client.js';
 import type { SessionHandle } from '../../src/client/session-handle.js';
 import { AhpAuthCompleteEvent, AhpAuthErrorEvent, AhpAuthStartEvent, type AuthFlowDetail } from './events.js';
+import { isRecord } from '../../src/protocol/guards.js';
 
 /** Options `<ahp-session>` passes on to the driver (stores, client name, metadata document URL, fetch). */
 export type SessionAuthOptions = Omit<AuthorizeOptions, 'client' | 'redirectUri' | 'mode' | 'popup'>;
@@ -21,7 +22,6 @@ export interface SessionAuthHost extends HTMLElement {
 }
 
 type Rec = Record<string, unknown>;
-const isRecord = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 // The driver is loaded when first needed, so pages that never sign in do not carry it.
 const driver = () => import('../../src/auth/driver-entry.js');

@@ -2,8 +2,8 @@ import { html, nothing, type TemplateResult } from 'lit';
 import type { SessionSummary } from '../../src/protocol/root.js';
 import { discoverSessions, type RootCatalog } from '../../src/discovery/root-catalog.js';
 import type { LocaleController } from '../shared/i18n.js';
+import { errorText } from '../../src/protocol/guards.js';
 
-const errorText = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 
 /**
  * Finds the session `<ahp-session url>` opens when it has no `session` attribute: the host's default (or only)

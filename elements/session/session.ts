@@ -14,6 +14,7 @@ import { handleAuthRequest, resumeAuth, type SessionAuthOptions } from './sessio
 import { SessionDiscovery } from './session-discovery.js';
 import { sessionStyles } from './session.styles.js';
 import { LocaleController } from '../shared/i18n.js';
+import { errorText } from '../../src/protocol/guards.js';
 
 interface OwnConnection {
   key: string;
@@ -26,7 +27,6 @@ interface OwnConnection {
 // Worker mode is optional: its code (comlink + the page-side worker store) loads only when `worker` is set.
 const workerStore = () => import('../../src/worker/worker-store.js');
 
-const errorText = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 
 /**
  * Connects to an AHP host (`url` + `session`) or takes a ready `store` (and its `handle`), and provides both to

@@ -5,9 +5,9 @@ import { inputCompleted } from '../../src/intents/chat.js';
 import { AhpChatInputAnswerEvent } from './events.js';
 import { runIntent, type Intent } from './intents.js';
 import type { LocaleController } from './i18n.js';
+import { isRecord } from '../../src/protocol/guards.js';
 
 type Rec = Record<string, unknown>;
-const isRecord = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
 

@@ -25,8 +25,8 @@ import { failed, isKnownStatus, statusLabel, statusOf } from './status.js';
 import { SessionHandleController } from '../shared/session-handle-controller.js';
 import { connectionNotice, connectionStates, connectionStyles, offlineReason } from '../shared/connection-notice.js';
 import { toolCallStyles } from './tool-call.styles.js';
+import { isRecord } from '../../src/protocol/guards.js';
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 
 /**
  * One tool call of a chat: name, contributing MCP server, status, input, confirmation, result, and the
@@ -107,19 +107,19 @@ export class AhpToolCall extends LitElement {
 
   /** The tool call shown: the `toolCall` property, else the one selected from the store. */
   get current(): ToolCallState | undefined {
-    return isObject(this.toolCall) ? this.toolCall : this.entry?.toolCall;
+    return isRecord(this.toolCall) ? this.toolCall : this.entry?.toolCall;
   }
 
   private get customizationId(): string | undefined {
     const c: unknown = this.current?.contributor;
-    return isObject(c) && c.kind === 'mcp' && typeof c.customizationId === 'string' ? c.customizationId : undefined;
+    return isRecord(c) && c.kind === 'mcp' && typeof c.customizationId === 'string' ? c.customizationId : undefined;
   }
 
   private watchCall() {
     const [store, chat, id] = [this.currentStore, this.chat, this.toolCallId];
     this.entry = undefined;
     this.chatLoaded = false;
-    if (isObject(this.toolCall) || !store || !chat || !id) return undefined;
+    if (isRecord(this.toolCall) || !store || !chat || !id) return undefined;
     let release: () => void;
     try {
       release = store.watchChat(chat);
@@ -148,7 +148,7 @@ export class AhpToolCall extends LitElement {
 
   /** No call yet because the store or the chat snapshot has not arrived. */
   private get loading(): boolean {
-    return !isObject(this.toolCall) && (!this.currentStore || (!!this.chat && !this.chatLoaded));
+    return !isRecord(this.toolCall) && (!this.currentStore || (!!this.chat && !this.chatLoaded));
   }
 
   /** Waiting for authentication: the call says so, or it runs on a server that does. */
@@ -205,7 +205,7 @@ export class AhpToolCall extends LitElement {
         ${typeof tc.intention === 'string' && tc.intention ? html`<p class="intention">${tc.intention}</p>` : nothing}
         ${message ? html`<div class="md message">${renderStringOrMarkdown(message as string)}</div>` : nothing}
         ${renderInput(tc, l)} ${this.renderBody(tc)}
-        ${renderMcpApp({ store: this.currentStore, handle: this.handle, chat: isObject(this.toolCall) ? undefined : this.chat, toolCall: tc, server: this.server })}
+        ${renderMcpApp({ store: this.currentStore, handle: this.handle, chat: isRecord(this.toolCall) ? undefined : this.chat, toolCall: tc, server: this.server })}
       </div>
       </fieldset>`;
   }
@@ -265,7 +265,7 @@ export class AhpToolCall extends LitElement {
   }
 
   private authRequirement(tc: ToolCallState | undefined): McpAuthRequirement | undefined {
-    if (tc?.status === 'auth-required' && isObject(tc.auth)) return tc.auth;
+    if (tc?.status === 'auth-required' && isRecord(tc.auth)) return tc.auth;
     const state = this.server?.state;
     if (state?.kind !== 'authRequired') return undefined;
     const { kind: _kind, ...auth } = state;

@@ -8,6 +8,7 @@ import type { PageInfo } from './page-info.js';
 import { imageContentType } from './session-state.js';
 import { paletteCss } from './palette-css.js';
 import { BUNDLED_PAGES, PAGES_DIR, buildExample } from './build-examples.mjs';
+import { errorText } from '../../src/protocol/guards.js';
 
 export const EXAMPLES_DIR = path.join(REPO_ROOT, 'examples');
 const ASSETS_DIR = path.join(EXAMPLES_DIR, 'assets');
@@ -127,7 +128,7 @@ async function serveExamples(res: ServerResponse, pathname: string, elementsBund
     try {
       dir = await buildOnce(name);
     } catch (err) {
-      return send(res, 500, 'text/plain; charset=utf-8', `${err instanceof Error ? err.message : String(err)}\n`);
+      return send(res, 500, 'text/plain; charset=utf-8', `${errorText(err)}\n`);
     }
     return sendFile(res, path.join(dir, rest.slice(1)));
   }

@@ -18,6 +18,7 @@ import {
   type McpUiResourceCsp,
   type McpUiResourcePermissions,
 } from './types.js';
+import { errorText, isRecord as isObject } from '../protocol/guards.js';
 
 type Params = Record<string, unknown>;
 
@@ -98,7 +99,6 @@ export const LIMIT_ERROR_CODE = -32000;
 export const FLOOD_STOP = 2000;
 
 const DISPLAY_MODES: readonly McpUiDisplayMode[] = ['inline', 'fullscreen', 'pip'];
-const isObject = (v: unknown): v is Params => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isId = (v: unknown): v is string | number => typeof v === 'string' || typeof v === 'number';
 
 /** Whether a tool's `_meta.ui.visibility` lets a View call it (absent = model and app). */
@@ -318,7 +318,7 @@ export class AppBridgeHost {
   private serve(method: string, params: Params, { id, signal }: IncomingRequest): Promise<Params> {
     if (id !== null) this.rpc.cancelIncoming(id, new RpcError(-32600, 'A newer request reused this id'));
     return this.onRequest(method, params, signal).catch((error: unknown) => {
-      if (!signal.aborted && !this.closed) this.options.handlers?.warn?.(`${method}: ${error instanceof Error ? error.message : String(error)}`);
+      if (!signal.aborted && !this.closed) this.options.handlers?.warn?.(`${method}: ${errorText(error)}`);
       throw error;
     });
   }

@@ -1,5 +1,6 @@
 import type { McpChannel } from '../client/mcp-channel.js';
 import { MCP_APP_MIME_TYPE, type McpUiResourceMeta } from './types.js';
+import { isRecord } from '../protocol/guards.js';
 
 /** A `ui://` resource ready to render. */
 export interface UiResource {
@@ -9,11 +10,10 @@ export interface UiResource {
 }
 
 type Obj = Record<string, unknown>;
-const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const uiOf = (item: unknown): Obj | undefined => {
-  if (!isObject(item)) return undefined;
-  const meta = isObject(item['_meta']) ? item['_meta'] : isObject(item['meta']) ? item['meta'] : undefined;
-  return meta && isObject(meta['ui']) ? meta['ui'] : undefined;
+  if (!isRecord(item)) return undefined;
+  const meta = isRecord(item['_meta']) ? item['_meta'] : isRecord(item['meta']) ? item['meta'] : undefined;
+  return meta && isRecord(meta['ui']) ? meta['ui'] : undefined;
 };
 
 const decodeBase64 = (blob: string): string => {
@@ -29,13 +29,13 @@ const decodeBase64 = (blob: string): string => {
  */
 export async function readUiResource(channel: McpChannel, uri: string): Promise<UiResource> {
   const listing = channel.request<Obj>('resources/list', {}).then(
-    (list) => uiOf((Array.isArray(list?.['resources']) ? list['resources'] : []).find((r) => isObject(r) && r['uri'] === uri)),
+    (list) => uiOf((Array.isArray(list?.['resources']) ? list['resources'] : []).find((r) => isRecord(r) && r['uri'] === uri)),
     // Not listable (capability, or the server leaves UI resources out): the content item's meta alone.
     () => undefined,
   );
   const result = await channel.request<Obj>('resources/read', { uri });
   const contents = Array.isArray(result?.['contents']) ? result['contents'] : [];
-  if (contents.length !== 1 || !isObject(contents[0])) throw new Error(`resources/read ${uri}: expected exactly one content item, got ${contents.length}`);
+  if (contents.length !== 1 || !isRecord(contents[0])) throw new Error(`resources/read ${uri}: expected exactly one content item, got ${contents.length}`);
   const item = contents[0];
   const mime = typeof item['mimeType'] === 'string' ? item['mimeType'] : '';
   if (mime && mime.replace(/\s/g, '') !== MCP_APP_MIME_TYPE) throw new Error(`resources/read ${uri}: unsupported mimeType ${mime}`);

@@ -1,8 +1,8 @@
 import type { ToolCallState } from '../protocol/tool-calls.js';
 import type { CallToolResult, ContentBlock } from './types.js';
+import { isRecord } from '../protocol/guards.js';
 
 type Obj = Record<string, unknown>;
-const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * Where the MCP `CallToolResult._meta` rides over AHP (whose `ToolCallResult` has no `_meta`): this key of the
@@ -14,8 +14,8 @@ export const MCP_RESULT_META_KEY = 'ahp-elements/mcpResultMeta';
 /** `_meta.ui.resourceUri` of a tool call (or the legacy flat `ui/resourceUri`), if it is a `ui://` URI. */
 export function resourceUriOf(toolCall: { _meta?: Obj | undefined } | undefined): string | undefined {
   const meta = toolCall?._meta;
-  const ui = isObject(meta) && isObject(meta['ui']) ? meta['ui'] : undefined;
-  const uri = ui?.['resourceUri'] ?? (isObject(meta) ? meta['ui/resourceUri'] : undefined);
+  const ui = isRecord(meta) && isRecord(meta['ui']) ? meta['ui'] : undefined;
+  const uri = ui?.['resourceUri'] ?? (isRecord(meta) ? meta['ui/resourceUri'] : undefined);
   return typeof uri === 'string' && uri.startsWith('ui://') ? uri : undefined;
 }
 
@@ -41,7 +41,7 @@ export function repairPartialJson(text: string): Obj | undefined {
   for (let i = stack.length - 1; i >= 0; i--) fixed += stack[i];
   try {
     const value: unknown = JSON.parse(fixed);
-    return isObject(value) ? value : undefined;
+    return isRecord(value) ? value : undefined;
   } catch {
     return undefined;
   }
@@ -54,7 +54,7 @@ export function toolArgumentsOf(toolCall: ToolCallState): Obj | undefined {
   if (typeof input === 'string') {
     try {
       const value: unknown = JSON.parse(input);
-      return isObject(value) ? value : {};
+      return isRecord(value) ? value : {};
     } catch {
       return {};
     }
@@ -75,10 +75,10 @@ export function callToolResultOf(toolCall: ToolCallState): CallToolResult | unde
     }
   }
   if (!content.length && toolCall.error?.message) content.push({ type: 'text', text: toolCall.error.message });
-  const resultMeta = isObject(toolCall._meta) ? toolCall._meta[MCP_RESULT_META_KEY] : undefined;
+  const resultMeta = isRecord(toolCall._meta) ? toolCall._meta[MCP_RESULT_META_KEY] : undefined;
   return {
     content,
-    ...(isObject(resultMeta) && { _meta: resultMeta }),
+    ...(isRecord(resultMeta) && { _meta: resultMeta }),
     ...(toolCall.structuredContent && { structuredContent: toolCall.structuredContent }),
     ...(!toolCall.success && { isError: true }),
   };

@@ -18,6 +18,7 @@ import type {
   StoredToken,
   TokenStore,
 } from './types.js';
+import { errorText } from '../protocol/guards.js';
 
 const defaultTokens = memoryTokenStore();
 const defaultRegistrations = memoryRegistrationStore();
@@ -177,7 +178,7 @@ async function deliver(client: AuthenticateTarget, tokens: TokenStore, resource:
   try {
     await client.authenticate({ ...result, token: token.accessToken });
   } catch (e) {
-    throw new AuthError('authenticate_failed', e instanceof Error ? e.message : String(e), undefined, { cause: e });
+    throw new AuthError('authenticate_failed', errorText(e), undefined, { cause: e });
   }
   await tokens.set(resource, token);
   return result;

@@ -16,6 +16,8 @@ import { ProtocolVersionMismatchError, RpcError, UnsupportedProtocolVersionError
 import { JsonRpcPeer, type NotificationHandler, type RequestHandler } from './json-rpc-peer.js';
 import { normalizeReconnectResult, type ReconnectOutcome } from './reconnect-result.js';
 import { warnLogger, type Logger, type Transport } from './transport.js';
+import { isRecord } from '../protocol/guards.js';
+import { randomId } from '../protocol/random-id.js';
 
 export interface AhpClientOptions {
   transport: Transport;
@@ -52,16 +54,9 @@ export interface ListSessionsResult {
   nextCursor?: string;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function isEnvelope(v: unknown): v is ActionEnvelope {
-  return isObject(v) && typeof v.channel === 'string' && typeof v.serverSeq === 'number' && isObject(v.action) && typeof v.action.type === 'string';
-}
-
-function randomId(): string {
-  const c = (globalThis as { crypto?: { randomUUID?: () => string } }).crypto;
-  if (c?.randomUUID) return c.randomUUID();
-  return `client-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+  return isRecord(v) && typeof v.channel === 'string' && typeof v.serverSeq === 'number' && isRecord(v.action) && typeof v.action.type === 'string';
 }
 
 /**
@@ -128,13 +123,13 @@ export class AhpClient {
       result = await this.#peer.request<InitializeResult>('initialize', params);
     } catch (err) {
       if (err instanceof RpcError && err.code === ErrorCode.UnsupportedProtocolVersion) {
-        const data = isObject(err.data) ? err.data : {};
+        const data = isRecord(err.data) ? err.data : {};
         const supported = Array.isArray(data.supportedVersions) ? data.supportedVersions.filter((v): v is string => typeof v === 'string') : [];
         throw new UnsupportedProtocolVersionError(protocolVersions, supported, err.data);
       }
       throw err;
     }
-    const chosen = isObject(result) ? result.protocolVersion : undefined;
+    const chosen = isRecord(result) ? result.protocolVersion : undefined;
     if (typeof chosen !== 'string' || !protocolVersions.includes(chosen)) {
       this.#peer.close();
       throw new ProtocolVersionMismatchError(protocolVersions, chosen);
@@ -218,8 +213,8 @@ export class AhpClient {
   /** One page of the host's session list (`listSessions`); notifications are not replayed, so re-fetch after reconnect. */
   async listSessions(params: { limit?: number; cursor?: string; filter?: unknown } = {}): Promise<ListSessionsResult> {
     const result = await this.#peer.request<unknown>('listSessions', { ...params, channel: ROOT_CHANNEL });
-    const r = isObject(result) ? result : {};
-    const items = Array.isArray(r.items) ? r.items.filter((i): i is ListSessionsResult['items'][number] => isObject(i) && typeof i.resource === 'string') : [];
+    const r = isRecord(result) ? result : {};
+    const items = Array.isArray(r.items) ? r.items.filter((i): i is ListSessionsResult['items'][number] => isRecord(i) && typeof i.resource === 'string') : [];
     return typeof r.nextCursor === 'string' ? { items, nextCursor: r.nextCursor } : { items };
   }
 

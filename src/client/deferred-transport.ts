@@ -1,4 +1,5 @@
 import type { JsonRpcPayload, Transport } from './transport.js';
+import { errorText } from '../protocol/guards.js';
 
 /**
  * A Transport usable at once while the real one is still opening: sends are queued until it opens;
@@ -39,7 +40,7 @@ export function deferTransport(opening: Promise<Transport>): Transport {
       t.onclose = (reason) => finish(reason);
       for (const msg of queue.splice(0)) t.send(msg);
     },
-    (err: unknown) => finish(err instanceof Error ? err.message : String(err)),
+    (err: unknown) => finish(errorText(err)),
   );
   return outer;
 }

@@ -2,6 +2,7 @@ import { ErrorCode } from '../protocol/index.js';
 import { JsonRpcEngine } from '../rpc/json-rpc-engine.js';
 import { RpcError } from './errors.js';
 import { warnLogger, type Logger, type Transport } from './transport.js';
+import { isRecord as isObject } from '../protocol/guards.js';
 
 export interface JsonRpcPeerOptions {
   /** Default per-request timeout in ms (30 000). 0 or Infinity disables it. */

@@ -1,5 +1,6 @@
 import type { ActionEnvelope, ChannelRecovery, ChannelReplayCursor, Snapshot, URI } from '../protocol/index.js';
 import type { Logger } from './transport.js';
+import { isRecord } from '../protocol/guards.js';
 
 /** A `reconnect` answer in one shape: which shape the host used, and one recovery per channel. */
 export interface ReconnectOutcome {
@@ -8,14 +9,13 @@ export interface ReconnectOutcome {
   channels: ChannelRecovery[];
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function isEnvelope(v: unknown): v is ActionEnvelope {
-  return isObject(v) && typeof v.channel === 'string' && typeof v.serverSeq === 'number' && isObject(v.action) && typeof v.action.type === 'string';
+  return isRecord(v) && typeof v.channel === 'string' && typeof v.serverSeq === 'number' && isRecord(v.action) && typeof v.action.type === 'string';
 }
 
 function isSnapshot(v: unknown): v is Snapshot {
-  return isObject(v) && typeof v.resource === 'string' && typeof v.fromSeq === 'number' && 'state' in v;
+  return isRecord(v) && typeof v.resource === 'string' && typeof v.fromSeq === 'number' && 'state' in v;
 }
 
 /** Thrown for a `reconnect` answer that cannot be used at all; the caller falls back to `initialize` + `subscribe`. */
@@ -46,7 +46,7 @@ function envelopesOf(channel: URI, list: unknown, log: Logger): ActionEnvelope[]
 function perChannel(channels: unknown[], requested: readonly URI[], log: Logger): ChannelRecovery[] {
   const byChannel = new Map<URI, ChannelRecovery | null>();
   for (const r of channels) {
-    if (!isObject(r) || typeof r.channel !== 'string') continue;
+    if (!isRecord(r) || typeof r.channel !== 'string') continue;
     const channel = r.channel;
     let recovery: ChannelRecovery | undefined;
     const actions = r.kind === 'replay' ? envelopesOf(channel, r.actions, log) : undefined;
@@ -69,8 +69,8 @@ function perChannel(channels: unknown[], requested: readonly URI[], log: Logger)
  */
 export function normalizeReconnectResult(result: unknown, cursors: readonly ChannelReplayCursor[], log: Logger): ReconnectOutcome {
   const requested = [...new Set(cursors.map((c) => c.channel))];
-  if (isObject(result) && Array.isArray(result.channels)) return { shape: 'per-channel', channels: perChannel(result.channels, requested, log) };
-  if (isObject(result) && result.type === 'replay' && Array.isArray(result.actions)) {
+  if (isRecord(result) && Array.isArray(result.channels)) return { shape: 'per-channel', channels: perChannel(result.channels, requested, log) };
+  if (isRecord(result) && result.type === 'replay' && Array.isArray(result.actions)) {
     const missing = new Set(Array.isArray(result.missing) ? result.missing : []);
     const channels = requested.flatMap((channel): ChannelRecovery[] => {
       if (missing.has(channel)) return [{ kind: 'missing', channel }];
@@ -79,7 +79,7 @@ export function normalizeReconnectResult(result: unknown, cursors: readonly Chan
     });
     return { shape: 'legacy', channels };
   }
-  if (isObject(result) && result.type === 'snapshot' && Array.isArray(result.snapshots)) {
+  if (isRecord(result) && result.type === 'snapshot' && Array.isArray(result.snapshots)) {
     const snapshots = result.snapshots.filter(isSnapshot);
     const channels = requested.flatMap((channel): ChannelRecovery[] => {
       const snapshot = snapshots.find((s) => s.resource === channel);

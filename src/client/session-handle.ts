@@ -2,6 +2,7 @@ import type { Message } from '../protocol/session.js';
 import type { AuthenticateRequest } from './ahp-client.js';
 import type { ConnectionState } from './connection-state.js';
 import type { McpChannel } from './mcp-channel.js';
+import { randomId } from '../protocol/random-id.js';
 
 /** What a session handle can do beyond state; each one is either there or missing with a reason. */
 export type SessionCapability = 'authenticate' | 'mcpChannel' | 'createChat' | 'reconnect';
@@ -54,8 +55,8 @@ export interface SessionHandle {
   reconnectNow(): void;
 }
 
-/** A random `ahp-chat:` URI for a new chat (Web Crypto: every browser, Node ≥ 19). */
-export const newChatUri = (): string => `ahp-chat:/${crypto.randomUUID()}`;
+/** A random `ahp-chat:` URI for a new chat. */
+export const newChatUri = (): string => `ahp-chat:/${randomId()}`;
 
 /** How `buildSessionHandle` reaches the connection; a missing member means that capability is unavailable. */
 export interface SessionHandleParts {

@@ -11,6 +11,7 @@ import { WebSocketTransport, type WebSocketConstructorLike } from '../client/web
 import { ErrorCode, type ActionEnvelope, type ChannelRecovery, type Snapshot } from '../protocol/index.js';
 import { findMcpServer } from '../reducers/customizations.js';
 import { SessionStore, type SessionStoreOptions } from '../store/index.js';
+import { errorText } from '../protocol/guards.js';
 
 /** Automatic reconnect after the connection drops: exponential backoff with jitter, capped. */
 export interface ReconnectPolicy extends BackoffOptions {
@@ -76,7 +77,6 @@ class SessionGoneError extends Error {}
 /** Pending actions still unconfirmed after recovery were not accepted by the host (AHP §3.4). */
 const DROP_REASON = 'not accepted before reconnect';
 
-const errorText = (err: unknown): string => (err instanceof Error ? err.message : String(err));
 
 /**
  * Connects to an AHP host, initializes, subscribes to one session and feeds a SessionStore. After an

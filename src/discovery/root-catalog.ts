@@ -13,6 +13,7 @@ import {
   type Snapshot,
 } from '../protocol/index.js';
 import { rootReducer } from '../reducers/root-reducer.js';
+import { isRecord } from '../protocol/guards.js';
 
 /** What a client knows about a host's root channel: its state and the session list. */
 export interface RootCatalog {
@@ -31,7 +32,6 @@ export function pickDefaultSession(root: RootState | undefined, sessions: readon
   return sessions.length === 1 ? sessions[0]!.resource : undefined;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** A live view of a host's root channel over an initialized client. */
 export interface RootWatch {
@@ -81,20 +81,20 @@ export async function watchRoot(client: AhpClient, options: { snapshot?: Snapsho
   const offs = [
     client.onAction(apply),
     client.onNotification(ROOT_NOTIFICATIONS.sessionAdded, (p) => {
-      const summary = isObject(p) && isObject(p.summary) && typeof p.summary.resource === 'string' ? (p.summary as SessionSummary) : undefined;
+      const summary = isRecord(p) && isRecord(p.summary) && typeof p.summary.resource === 'string' ? (p.summary as SessionSummary) : undefined;
       if (!summary) return;
       sessions = [...sessions.filter((s) => s.resource !== summary.resource), summary];
       emit();
     }),
     client.onNotification(ROOT_NOTIFICATIONS.sessionRemoved, (p) => {
-      const uri = isObject(p) ? p.session : undefined;
+      const uri = isRecord(p) ? p.session : undefined;
       const next = sessions.filter((s) => s.resource !== uri);
       if (next.length === sessions.length) return;
       sessions = next;
       emit();
     }),
     client.onNotification(ROOT_NOTIFICATIONS.sessionSummaryChanged, (p) => {
-      if (!isObject(p) || !isObject(p.changes)) return;
+      if (!isRecord(p) || !isRecord(p.changes)) return;
       const { resource: _r, provider: _p, createdAt: _c, ...changes } = p.changes;
       let changed = false;
       sessions = sessions.map((s) => {
@@ -136,7 +136,7 @@ export async function watchRoot(client: AhpClient, options: { snapshot?: Snapsho
       log('the host has no root channel', err);
     }
   }
-  if (snapshot && isObject(snapshot.state) && Array.isArray((snapshot.state as Record<string, unknown>).agents)) {
+  if (snapshot && isRecord(snapshot.state) && Array.isArray((snapshot.state as Record<string, unknown>).agents)) {
     root = snapshot.state as unknown as RootState;
     cursor = snapshot.fromSeq;
     for (const env of buffered.splice(0)) apply(env);

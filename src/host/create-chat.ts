@@ -1,5 +1,6 @@
 import { ErrorCode, SessionStatus, type ChatState, type Message } from '../protocol/index.js';
 import { RpcError } from '../rpc/errors.js';
+import { isRecord } from '../protocol/guards.js';
 
 /** URI scheme of chat channels. */
 export const CHAT_SCHEME = 'ahp-chat:';
@@ -21,13 +22,12 @@ export interface CreateChatRequest {
 }
 
 type Rec = Record<string, unknown>;
-const isObject = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
 const invalid = (message: string) => new RpcError(ErrorCode.InvalidParams, message);
 
 /** The message a client sent to start a chat with, normalized to `origin.kind: 'user'`; throws -32602 for anything else. */
 function parseInitialMessage(v: unknown): Message {
-  if (!isObject(v) || typeof v.text !== 'string') throw invalid("createChat 'initialMessage' needs 'text' (string)");
-  if (v.origin !== undefined && v.origin !== null && !(isObject(v.origin) && v.origin.kind === 'user')) {
+  if (!isRecord(v) || typeof v.text !== 'string') throw invalid("createChat 'initialMessage' needs 'text' (string)");
+  if (v.origin !== undefined && v.origin !== null && !(isRecord(v.origin) && v.origin.kind === 'user')) {
     throw invalid("createChat 'initialMessage' may only have origin.kind 'user'");
   }
   return { ...v, origin: { kind: 'user' } } as unknown as Message;
@@ -35,7 +35,7 @@ function parseInitialMessage(v: unknown): Message {
 
 /** Validates `createChat` params: `channel` = session URI, `chat` = client-chosen `ahp-chat:` URI, `initialMessage?`, `workingDirectories?`. */
 export function parseCreateChat(params: unknown): CreateChatRequest {
-  if (!isObject(params) || typeof params.channel !== 'string' || typeof params.chat !== 'string') {
+  if (!isRecord(params) || typeof params.channel !== 'string' || typeof params.chat !== 'string') {
     throw invalid("createChat needs 'channel' (the session URI) and 'chat' (an ahp-chat: URI)");
   }
   if (params.source !== undefined && params.source !== null) throw invalid("createChat 'source' (fork / side chat) is not supported by this host");

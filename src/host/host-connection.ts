@@ -17,6 +17,7 @@ import type { ChannelKind } from './channel-registry.js';
 import { parseReconnect, recoverChannels, recoverLegacy, type RecoverySource } from './reconnect.js';
 import { stripMcpAppsFromAction, stripMcpAppsFromState } from './strip-mcp-apps.js';
 import { negotiateVersion } from './version-negotiation.js';
+import { isRecord as isObject } from '../protocol/guards.js';
 
 /** What the host needs from one connection's outgoing side: the sending half of a `Transport` (any Transport fits). */
 export interface HostPeer {
@@ -62,7 +63,6 @@ export interface HostInternals {
   detach(conn: Connection): void;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** One client connection: JSON-RPC framing, the initialize handshake, subscriptions, per-connection capabilities. */
 export class Connection implements HostConnection {

@@ -43,6 +43,7 @@ import type {
   HostChannelHandler,
   HostCoreOptions,
 } from './host-types.js';
+import { randomId } from '../protocol/random-id.js';
 
 const BUILT_IN_METHODS = new Set(['initialize', 'reconnect', 'ping', 'subscribe', 'unsubscribe', 'dispatchAction', 'createChat', 'listSessions']);
 
@@ -281,7 +282,7 @@ export class HostCore {
     this.dispatchServerAction(sessionUri, { type: 'session/chatAdded', summary: chatSummaryOf(ch.state) });
     let turnId: string | undefined;
     if (options.initialMessage) {
-      turnId = globalThis.crypto.randomUUID();
+      turnId = randomId();
       this.dispatchServerAction(chatUri, { type: 'chat/turnStarted', turnId, startedAt: this.#now(), message: options.initialMessage });
     }
     this.#hooks.chatCreated({

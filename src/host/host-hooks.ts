@@ -1,5 +1,6 @@
 import type { HostLogger } from './host-connection.js';
 import type { ChatCreatedContext, ChatCreatedListener, ClientActionContext, ClientActionGuard, ClientActionReaction } from './host-types.js';
+import { errorText } from '../protocol/guards.js';
 
 type ReactionContext = Parameters<ClientActionReaction>[0];
 
@@ -37,7 +38,7 @@ export class HostHooks {
         if (typeof verdict === 'string') return verdict || 'Rejected by the host';
       } catch (err) {
         this.#log('onClientAction handler threw', err);
-        return `Rejected by the host: ${err instanceof Error ? err.message : String(err)}`;
+        return `Rejected by the host: ${errorText(err)}`;
       }
     }
     return undefined;

@@ -1,4 +1,5 @@
 import type { ActionEnvelope, ChannelRecovery, ChannelReplayCursor, ReconnectResult, Snapshot, URI } from '../protocol/index.js';
+import { isRecord } from '../protocol/guards.js';
 
 /** What recovery needs from the host, already shaped for the reconnecting connection. */
 export interface RecoverySource {
@@ -16,12 +17,11 @@ export type ParsedReconnect =
   | { shape: 'legacy'; clientId: string; lastSeenServerSeq: number; subscriptions: URI[] }
   | { error: string };
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isSeq = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
 /** Tells the two `reconnect` shapes apart by their `subscriptions` entries (cursor objects vs URIs). */
 export function parseReconnect(params: unknown): ParsedReconnect {
-  if (!isObject(params) || typeof params.clientId !== 'string' || params.clientId === '' || !Array.isArray(params.subscriptions)) {
+  if (!isRecord(params) || typeof params.clientId !== 'string' || params.clientId === '' || !Array.isArray(params.subscriptions)) {
     return { error: "reconnect needs 'clientId' (string) and 'subscriptions' (array)" };
   }
   const { clientId, subscriptions, lastSeenServerSeq } = params;
@@ -34,7 +34,7 @@ export function parseReconnect(params: unknown): ParsedReconnect {
   }
   const cursors: ChannelReplayCursor[] = [];
   for (const s of subscriptions) {
-    if (!isObject(s) || typeof s.channel !== 'string' || !isSeq(s.lastSeenServerSeq)) {
+    if (!isRecord(s) || typeof s.channel !== 'string' || !isSeq(s.lastSeenServerSeq)) {
       return { error: "reconnect 'subscriptions' must be { channel, lastSeenServerSeq } cursors or URIs" };
     }
     cursors.push({ channel: s.channel, lastSeenServerSeq: s.lastSeenServerSeq });

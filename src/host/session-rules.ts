@@ -1,8 +1,8 @@
 import type { AnyAction, SessionState, StateAction } from '../protocol/index.js';
 import { locateMcpServer } from '../reducers/index.js';
+import { isRecord } from '../protocol/guards.js';
 
 type Rec = Record<string, unknown>;
-const isObject = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 const SERVER_ACTIONS = new Set(['session/mcpServerStartRequested', 'session/mcpServerStopRequested', 'session/mcpServerBackgroundRequested']);
 
@@ -10,7 +10,7 @@ const SERVER_ACTIONS = new Set(['session/mcpServerStartRequested', 'session/mcpS
 function hasCustomization(state: SessionState, id: string): boolean {
   const list: unknown = state.customizations;
   if (!Array.isArray(list)) return false;
-  return list.some((c) => isObject(c) && (c.id === id || (Array.isArray(c.children) && c.children.some((child) => isObject(child) && child.id === id))));
+  return list.some((c) => isRecord(c) && (c.id === id || (Array.isArray(c.children) && c.children.some((child) => isRecord(child) && child.id === id))));
 }
 
 /**

@@ -1,11 +1,8 @@
-/** A fresh turn id: `crypto.randomUUID()` where available (secure contexts), else a v4 UUID from `getRandomValues`. */
+import { randomId } from '../protocol/random-id.js';
+
+/** A fresh turn id: a random v4 UUID (see `randomId`: works on plain-http pages too). */
 export function newTurnId(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const b = crypto.getRandomValues(new Uint8Array(16));
-  b[6] = (b[6]! & 0x0f) | 0x40;
-  b[8] = (b[8]! & 0x3f) | 0x80;
-  const hex = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  return randomId();
 }
 
 /** Milliseconds since an ISO `startedAt`, never negative (0 when it does not parse). */

@@ -1,3 +1,4 @@
+import { isRecord } from './guards.js';
 /**
  * Size limits on what one client may put into shared state. The host enforces them (and refuses with
  * -32602 / a rejection envelope); the client checks the same numbers before sending so an oversized
@@ -31,7 +32,6 @@ export interface LimitViolation {
   message: string;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** UTF-8 byte length of a string without allocating its encoding. */
 export function utf8Length(s: string): number {
@@ -69,12 +69,12 @@ function jsonLength(v: unknown): number {
 
 /** Messages an action carries: a turn's message, a pending message, a denial's suggestion, an initial message. */
 function messagesOf(action: Record<string, unknown>): unknown[] {
-  return [action.message, action.userSuggestion, action.initialMessage].filter(isObject);
+  return [action.message, action.userSuggestion, action.initialMessage].filter(isRecord);
 }
 
 /** Checks one message (text, then attachments) against the limits. */
 export function messageLimitViolation(message: unknown, limits: ActionLimits = DEFAULT_ACTION_LIMITS): LimitViolation | undefined {
-  if (!isObject(message)) return undefined;
+  if (!isRecord(message)) return undefined;
   if (typeof message.text === 'string' && message.text.length > limits.maxMessageTextBytes / 3) {
     const size = utf8Length(message.text);
     if (size > limits.maxMessageTextBytes) return violation('maxMessageTextBytes', limits.maxMessageTextBytes, size, 'The message text');
@@ -91,7 +91,7 @@ export function messageLimitViolation(message: unknown, limits: ActionLimits = D
  * when it could be over, and the whole action is serialized once.
  */
 export function actionLimitViolation(action: unknown, limits: ActionLimits = DEFAULT_ACTION_LIMITS): LimitViolation | undefined {
-  if (!isObject(action)) return undefined;
+  if (!isRecord(action)) return undefined;
   for (const message of messagesOf(action)) {
     const found = messageLimitViolation(message, limits);
     if (found) return found;

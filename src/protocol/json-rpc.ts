@@ -1,3 +1,4 @@
+import { isRecord } from './guards.js';
 /** JSON-RPC 2.0 message shapes as AHP uses them (numeric ids, one message per frame). */
 
 export type JsonRpcId = number | string;
@@ -56,19 +57,18 @@ export const ErrorCode = {
   Conflict: -32011,
 } as const;
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** True for a request (has `method` and an `id`). */
 export function isJsonRpcRequest(m: unknown): m is JsonRpcRequest {
-  return isObject(m) && typeof m.method === 'string' && (typeof m.id === 'number' || typeof m.id === 'string');
+  return isRecord(m) && typeof m.method === 'string' && (typeof m.id === 'number' || typeof m.id === 'string');
 }
 
 /** True for a notification (has `method`, no `id`). */
 export function isJsonRpcNotification(m: unknown): m is JsonRpcNotification {
-  return isObject(m) && typeof m.method === 'string' && !('id' in m);
+  return isRecord(m) && typeof m.method === 'string' && !('id' in m);
 }
 
 /** True for a success or error response. */
 export function isJsonRpcResponse(m: unknown): m is JsonRpcResponse {
-  return isObject(m) && typeof m.method !== 'string' && 'id' in m && ('result' in m || isObject(m.error));
+  return isRecord(m) && typeof m.method !== 'string' && 'id' in m && ('result' in m || isRecord(m.error));
 }

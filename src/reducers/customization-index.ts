@@ -1,3 +1,4 @@
+import { isRecord } from '../protocol/guards.js';
 /** Where an MCP server sits: `list[at]`, or `list[at].children[child]` when `child >= 0`. */
 export interface ServerSlot {
   at: number;
@@ -8,7 +9,6 @@ export interface ServerSlot {
 const CHILD_SPAN = 100_000;
 
 type Rec = Record<string, unknown>;
-const isRecord = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isMcpServer = (c: unknown): boolean => isRecord(c) && c.type === 'mcpServer';
 const idOf = (c: unknown): string | undefined => (isRecord(c) && typeof c.id === 'string' ? c.id : undefined);
 

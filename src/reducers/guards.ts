@@ -1,9 +1,8 @@
 /** Runtime checks for action payloads, which come from peers that may be newer than us or simply wrong. */
 
-export type Rec = Record<string, unknown>;
+import { isRecord, type Rec } from '../protocol/guards.js';
 
-/** True for a plain (non-array, non-null) object. */
-export const isRecord = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
+export { isRecord, type Rec };
 
 /** True for a string. */
 export const isString = (v: unknown): v is string => typeof v === 'string';

@@ -1,4 +1,5 @@
 import { ErrorCode, type JsonRpcErrorObject } from '../protocol/json-rpc.js';
+import { isRecord as isObject } from '../protocol/guards.js';
 
 /**
  * A JSON-RPC error: what a peer answered, or what a request handler throws to answer with this code
@@ -38,7 +39,6 @@ export class ConnectionClosedError extends Error {
   }
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The error object answering a request whose handler threw `err`: its integer `code`, else -32603. */
 export function toErrorObject(err: unknown): JsonRpcErrorObject {

@@ -1,6 +1,7 @@
 import { ErrorCode, type JsonRpcFailure, type JsonRpcId, type JsonRpcMessage, type JsonRpcResponse } from '../protocol/json-rpc.js';
 import { ConnectionClosedError, RpcError, RpcTimeoutError, fromErrorObject, toErrorObject } from './errors.js';
 import { warnLogger, type JsonRpcPayload, type Logger } from './transport.js';
+import { isRecord as isObject } from '../protocol/guards.js';
 
 /** What a request handler learns about the request it serves. */
 export interface IncomingRequest {
@@ -46,7 +47,6 @@ interface Pending {
 
 type Answer = JsonRpcResponse | undefined;
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isId = (v: unknown): v is JsonRpcId => typeof v === 'number' || typeof v === 'string';
 const isThenable = (v: unknown): v is PromiseLike<unknown> => isObject(v) && typeof v.then === 'function';
 const utf8 = new TextDecoder('utf-8', { fatal: true });

@@ -1,6 +1,7 @@
 import type { AnyAction } from '../protocol/actions.js';
 import type { ActionEnvelope, Snapshot } from '../protocol/commands.js';
 import type { ActionFailure } from './types.js';
+import { isRecord } from '../protocol/guards.js';
 
 /** What a ChannelReconciler needs: the channel, who we are, how state evolves and how long to wait for echoes. */
 export interface ChannelReconcilerOptions<S> {
@@ -36,7 +37,6 @@ interface Pending {
   timer: ReturnType<typeof setTimeout>;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 const isRejected = (env: ActionEnvelope): boolean => env.rejectionReason !== undefined && env.rejectionReason !== null;
 
 /**
@@ -141,7 +141,7 @@ export class ChannelReconciler<S extends object> {
 
   /** Sets the confirmed state from a snapshot and applies buffered envelopes after `fromSeq`. Ignored while idle or for another channel. */
   loadSnapshot(snapshot: Snapshot): boolean {
-    if (this.mode === 'idle' || !isObject(snapshot) || snapshot.resource !== this.channel || !isObject(snapshot.state)) return false;
+    if (this.mode === 'idle' || !isRecord(snapshot) || snapshot.resource !== this.channel || !isRecord(snapshot.state)) return false;
     this.confirmed = snapshot.state as S;
     this.cursor = typeof snapshot.fromSeq === 'number' ? snapshot.fromSeq : 0;
     this.mode = 'loaded';
@@ -170,9 +170,9 @@ export class ChannelReconciler<S extends object> {
     const failures: ActionFailure[] = [];
     const actions: AnyAction[] = [];
     for (const env of envs) {
-      if (!isObject(env) || env.channel !== this.channel || typeof env.serverSeq !== 'number') continue;
+      if (!isRecord(env) || env.channel !== this.channel || typeof env.serverSeq !== 'number') continue;
       const origin = env.origin;
-      if (isObject(origin) && origin.clientId === this.clientId && typeof origin.clientSeq === 'number') {
+      if (isRecord(origin) && origin.clientId === this.clientId && typeof origin.clientSeq === 'number') {
         const mine = this.removePending(origin.clientSeq);
         if (mine && isRejected(env)) failures.push(this.failure('rejected', origin.clientSeq, mine, String(env.rejectionReason)));
       }

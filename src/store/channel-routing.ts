@@ -1,7 +1,7 @@
 import { isClientDispatchable, type AnyAction } from '../protocol/actions.js';
 import { ROOT_CHANNEL } from '../protocol/commands.js';
+import { isRecord } from '../protocol/guards.js';
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 
 /** A channel a store can watch as a chat: any non-empty URI but the session's own and the root channel. */
 export function isChatChannel(session: string, uri: unknown): uri is string {
@@ -15,7 +15,7 @@ export function isChatChannel(session: string, uri: unknown): uri is string {
  */
 export function routeAction(who: string, session: string, action: AnyAction, channel: string | undefined): string {
   if (!isClientDispatchable(action)) {
-    const type = isObject(action) ? String((action as { type?: unknown }).type) : String(action);
+    const type = isRecord(action) ? String((action as { type?: unknown }).type) : String(action);
     throw new TypeError(`${who}.dispatch: "${type}" is not a client-dispatchable action type`);
   }
   const { type } = action;

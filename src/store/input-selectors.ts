@@ -1,9 +1,9 @@
 import type { ChatState, SessionInputRequest, SessionState } from '../protocol/session.js';
 import type { ToolCallAuthRequiredState } from '../protocol/tool-calls.js';
 import { listToolCalls, selectToolCall } from './tool-call-selectors.js';
+import { isRecord } from '../protocol/guards.js';
 
 type Rec = Record<string, unknown>;
-const isRecord = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 const inputCache = new WeakMap<object, Map<string | undefined, SessionInputRequest[]>>();
 

@@ -1,3 +1,4 @@
+import { isObjectOrArray } from '../protocol/guards.js';
 /** Calls `fn`, logging instead of throwing: one bad listener must not break the store or the others. */
 export function report(what: string, fn: () => void): void {
   try {
@@ -7,7 +8,6 @@ export function report(what: string, fn: () => void): void {
   }
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 
 function shallowEqual(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
   const ka = Object.keys(a);
@@ -21,13 +21,13 @@ function shallowEqual(a: Record<string, unknown>, b: Record<string, unknown>): b
  */
 export function sameObject(a: unknown, b: unknown, deeper: readonly string[] = []): boolean {
   if (a === b) return true;
-  if (!isObject(a) || !isObject(b)) return false;
+  if (!isObjectOrArray(a) || !isObjectOrArray(b)) return false;
   const ka = Object.keys(a);
   if (ka.length !== Object.keys(b).length) return false;
   return ka.every((k) => {
     const va = a[k];
     const vb = b[k];
-    return Object.is(va, vb) || (deeper.includes(k) && isObject(va) && isObject(vb) && shallowEqual(va, vb));
+    return Object.is(va, vb) || (deeper.includes(k) && isObjectOrArray(va) && isObjectOrArray(vb) && shallowEqual(va, vb));
   });
 }
 

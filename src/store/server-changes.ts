@@ -1,8 +1,8 @@
 import type { McpServerCustomization } from '../protocol/customizations.js';
 import { isMcpServer } from '../reducers/customizations.js';
+import { isRecord } from '../protocol/guards.js';
 
 type Rec = Record<string, unknown>;
-const isRecord = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
 const idOf = (c: unknown): string | undefined => (isRecord(c) && typeof c.id === 'string' ? c.id : undefined);
 const childrenOf = (c: unknown): unknown[] | undefined => (isRecord(c) && c.type !== 'mcpServer' && Array.isArray(c.children) ? c.children : undefined);
 

@@ -10,6 +10,7 @@ import { checkActionSize, isChatChannel, routeAction, type ActionSizeLimits } fr
 import { StoreListeners } from './store-listeners.js';
 import { foldBurst } from '../reducers/burst.js';
 import type { ActionFailure, SessionStoreLike } from './types.js';
+import { errorText, isRecord } from '../protocol/guards.js';
 
 /** What a SessionStore needs from the connection that feeds it. */
 export interface SessionStoreOptions {
@@ -45,7 +46,6 @@ interface ChatWatch {
 
 type AnyReconciler = ChannelReconciler<SessionState> | ChannelReconciler<ChatState>;
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 const foldSession = (state: SessionState, actions: readonly AnyAction[]): SessionState => foldBurst(sessionReducer, state, actions);
 const foldChat = (state: ChatState, actions: readonly AnyAction[]): ChatState => foldBurst(chatReducer, state, actions);
 
@@ -175,7 +175,7 @@ export class SessionStore implements SessionStoreLike {
       this.sendAction({ channel: target, clientSeq, action });
     } catch (err) {
       const dropped = rec.removePending(clientSeq);
-      if (dropped) failures.push(rec.failure('dropped', clientSeq, dropped, `send failed: ${err instanceof Error ? err.message : String(err)}`));
+      if (dropped) failures.push(rec.failure('dropped', clientSeq, dropped, `send failed: ${errorText(err)}`));
     }
     this.commit(rec, failures);
     return clientSeq;
@@ -183,7 +183,7 @@ export class SessionStore implements SessionStoreLike {
 
   /** Sets the confirmed state of the session or a watched chat (by `snapshot.resource`) and applies buffered envelopes after `fromSeq`. */
   loadSnapshot(snapshot: Snapshot): void {
-    if (!isObject(snapshot) || typeof snapshot.resource !== 'string') return;
+    if (!isRecord(snapshot) || typeof snapshot.resource !== 'string') return;
     const rec = snapshot.resource === this.channel ? this.session : this.chatWatches.has(snapshot.resource) ? this.chats.get(snapshot.resource) : undefined;
     if (!rec) return;
     // A chat is re-armed so a reconnect snapshot also loads one that failed to load before.
@@ -197,7 +197,7 @@ export class SessionStore implements SessionStoreLike {
    * actions dispatched to them.
    */
   receive(env: ActionEnvelope): void {
-    if (!isObject(env) || typeof env.channel !== 'string') return;
+    if (!isRecord(env) || typeof env.channel !== 'string') return;
     const rec = this.reconcilerOf(env.channel);
     if (!rec) return;
     const failure = rec.receive(env);
@@ -215,7 +215,7 @@ export class SessionStore implements SessionStoreLike {
     let channel: string | undefined;
     let list: ActionEnvelope[] | undefined;
     for (const env of envs) {
-      if (!isObject(env) || typeof env.channel !== 'string') continue;
+      if (!isRecord(env) || typeof env.channel !== 'string') continue;
       if (env.channel !== channel) {
         channel = env.channel;
         const rec = this.reconcilerOf(channel);

@@ -1,5 +1,6 @@
 import type { ActiveTurn, ChatState, Turn } from '../protocol/session.js';
 import type { ToolCallState } from '../protocol/tool-calls.js';
+import { isRecord } from '../protocol/guards.js';
 
 /** One tool call of a chat with where it sits. */
 export interface ToolCallEntry {
@@ -12,7 +13,6 @@ export interface ToolCallEntry {
 }
 
 type Rec = Record<string, unknown>;
-const isRecord = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function toolCallOf(part: unknown): ToolCallState | undefined {
   return isRecord(part) && part.kind === 'toolCall' && isRecord(part.toolCall) && typeof part.toolCall.toolCallId === 'string'

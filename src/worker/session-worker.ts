@@ -5,6 +5,7 @@ import type { ChatState, SessionState } from '../protocol/session.js';
 import type { ActionFailure } from '../store/types.js';
 import { diffState } from './state-patch.js';
 import type { AttachOptions, SessionWorkerApi, WorkerCallError, WorkerEvent } from './worker-messages.js';
+import { errorText } from '../protocol/guards.js';
 
 export interface SessionWorkerOptions {
   /** Opens a connection; defaults to `connectSession` (Node tests pass one with the `ws` WebSocket). */
@@ -54,7 +55,6 @@ interface Attachment {
   detached: boolean;
 }
 
-const errorText = (err: unknown): string => (err instanceof Error ? err.message : String(err));
 
 
 const toCallError = (err: unknown): WorkerCallError => {

@@ -1,3 +1,5 @@
+import { isPlainObject } from '../protocol/guards.js';
+
 /** A step in a path through a state: an object key or an array index. */
 export type PatchKey = string | number;
 
@@ -13,11 +15,6 @@ export type PatchOp =
   | readonly ['x', readonly PatchKey[], string];
 
 type Rec = Record<string, unknown>;
-const isPlain = (v: unknown): v is Rec => {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const proto: unknown = Object.getPrototypeOf(v);
-  return proto === Object.prototype || proto === null;
-};
 const has = (o: object, k: string): boolean => Object.prototype.hasOwnProperty.call(o, k);
 
 /** Strings at least this long that grow at the end are sent as their suffix (streamed text). */
@@ -40,7 +37,7 @@ function diff(prev: unknown, next: unknown, path: PatchKey[], out: PatchOp[]): v
     else if (prev.length > n) out.push(['t', path, n]);
     return;
   }
-  if (isPlain(prev) && isPlain(next)) {
+  if (isPlainObject(prev) && isPlainObject(next)) {
     for (const key of Object.keys(next)) {
       if (!has(prev, key)) out.push(['s', [...path, key], next[key]]);
       else if (!Object.is(prev[key], next[key])) diff(prev[key], next[key], [...path, key], out);
@@ -60,7 +57,7 @@ function diff(prev: unknown, next: unknown, path: PatchKey[], out: PatchOp[]): v
  * changed, so this walks only that path. Undefined when there is no usable base (send the whole state).
  */
 export function diffState(prev: unknown, next: unknown): PatchOp[] | undefined {
-  if (!isPlain(prev) || !isPlain(next)) return undefined;
+  if (!isPlainObject(prev) || !isPlainObject(next)) return undefined;
   const out: PatchOp[] = [];
   diff(prev, next, [], out);
   return out;

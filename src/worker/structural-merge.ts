@@ -1,8 +1,4 @@
-const isPlainObject = (v: unknown): v is Record<string, unknown> => {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const proto: unknown = Object.getPrototypeOf(v);
-  return proto === Object.prototype || proto === null;
-};
+import { isPlainObject } from '../protocol/guards.js';
 
 const idOf = (v: unknown): string | undefined => {
   if (!isPlainObject(v)) return undefined;

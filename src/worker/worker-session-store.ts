@@ -10,6 +10,7 @@ import type { ActionFailure, SessionStoreLike } from '../store/types.js';
 import { applyPatch, type PatchOp } from './state-patch.js';
 import { reuseEqual } from './structural-merge.js';
 import type { WorkerEvent } from './worker-messages.js';
+import { errorText } from '../protocol/guards.js';
 
 /** How a WorkerSessionStore reaches the store in the worker (fire and forget; answers come back as events). */
 export interface WorkerStoreBridge {
@@ -103,7 +104,7 @@ export class WorkerSessionStore implements SessionStoreLike {
     try {
       this.bridge.dispatch(localId, action, channel);
     } catch (err) {
-      const reason = `could not reach the worker: ${err instanceof Error ? err.message : String(err)}`;
+      const reason = `could not reach the worker: ${errorText(err)}`;
       this.receive([{ type: 'failure', localId, failure: { kind: 'dropped', channel: target, clientSeq: 0, action, reason } }]);
     }
     return localId;

@@ -8,6 +8,8 @@ import type { SessionStoreLike } from '../store/types.js';
 import { workerChannelClient } from './worker-channel-client.js';
 import type { SessionWorkerApi, WorkerEvent } from './worker-messages.js';
 import { WorkerSessionStore } from './worker-session-store.js';
+import { errorText } from '../protocol/guards.js';
+import { randomId } from '../protocol/random-id.js';
 
 /** Where the store runs: a SharedWorker (one WebSocket for every same-origin page), a dedicated Worker, or the page itself. */
 export type WorkerMode = 'shared' | 'dedicated' | 'page';
@@ -64,7 +66,6 @@ interface EndpointConnection extends WorkerSessionConnection {
   fail(reason: string): void;
 }
 
-const errorText = (err: unknown): string => (err instanceof Error ? err.message : String(err));
 
 interface LockManagerLike {
   request(name: string, callback: () => Promise<void>): Promise<unknown>;
@@ -73,9 +74,8 @@ interface LockManagerLike {
 /** Holds a Web Lock for this page until the returned release is called; resolves once it is held (undefined without Web Locks). */
 async function holdPageLock(): Promise<{ name: string; release(): void } | undefined> {
   const locks = (globalThis as { navigator?: { locks?: LockManagerLike } }).navigator?.locks;
-  const uuid = (globalThis as { crypto?: { randomUUID?: () => string } }).crypto?.randomUUID?.();
-  if (!locks || !uuid) return undefined;
-  const name = `ahp-elements-page-${uuid}`;
+  if (!locks) return undefined;
+  const name = `ahp-elements-page-${randomId()}`;
   let release!: () => void;
   const held = new Promise<void>((resolve, reject) => {
     locks

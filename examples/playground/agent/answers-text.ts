@@ -3,6 +3,7 @@ import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { McpServerRuntime } from '../mcp-runtime.js';
 import { SHORTCUTS } from './command-parser.js';
 import { requiresConfirmation, requiresResultConfirmation } from './confirmation.js';
+import { isRecord } from '../../../src/protocol/guards.js';
 
 const code = (s: string) => `\`${s.replace(/`/g, "'")}\``;
 
@@ -52,8 +53,4 @@ export function serverProblem(servers: ReadonlyMap<string, McpServerRuntime>, se
 /** The answer when a server has no such tool. */
 export function unknownToolText(rt: McpServerRuntime, tool: string, tools: readonly Tool[]): string {
   return `${code(rt.id)} has no tool ${code(tool)}. Its tools: ${tools.map((t) => code(t.name)).join(', ') || 'none'}.`;
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }

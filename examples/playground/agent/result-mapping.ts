@@ -1,6 +1,7 @@
 /** MCP tool results and progress → AHP tool-call results and content (AHP §6.2 `ToolCallResult`, `ToolResultContent`). */
 import type { CallToolResult, Progress } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolCallResult, ToolResultContent } from '../../../src/protocol/index.js';
+import { errorText } from '../../../src/protocol/guards.js';
 
 type Rec = Record<string, unknown>;
 const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -66,7 +67,7 @@ export function mapCallToolResult(result: CallToolResult, displayName: string): 
 
 /** A call that never produced an MCP result (protocol error, lost connection, timeout) as a failed `ToolCallResult`. */
 export function failedCallResult(err: unknown, displayName: string): ToolCallResult {
-  const message = err instanceof Error ? err.message : String(err);
+  const message = errorText(err);
   const code = isRec(err) && (typeof err.code === 'number' || typeof err.code === 'string') ? String(err.code) : undefined;
   return {
     success: false,

@@ -9,6 +9,7 @@ import type { SessionAllowList } from './confirmation.js';
 import type { InputNeededMirror } from './input-needed.js';
 import { runToolCall } from './run-tool-call.js';
 import { withScopedSignal } from './scoped-signal.js';
+import { errorText } from '../../../src/protocol/guards.js';
 import { TurnAborted, type TurnReporter } from './turn-reporter.js';
 
 /** What every turn of the agent shares. */
@@ -21,8 +22,6 @@ export interface AgentContext {
   log(line: string): void;
   toolAuth?: HostAuth;
 }
-
-const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 /**
  * The tools the agent (the "model") may offer and call: MCP Apps visibility must include `model` (absent =

@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { sandboxPolicyOf } from '../../../src/apps/csp.js';
 import { sandboxResponseHeaders } from '../../../src/apps/sandbox-headers.js';
 import { SANDBOX_PROXY_SCRIPT_PATH, type SandboxProxyAssets } from './sandbox-proxy-assets.js';
+import { errorText } from '../../../src/protocol/guards.js';
 
 /** Where one server's Apps are sandboxed. */
 export interface SandboxOrigin {
@@ -93,7 +94,7 @@ function handler(options: SandboxOriginsOptions, allowedHosts: (host: string) =>
         res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache', 'x-content-type-options': 'nosniff' });
         body(script);
       },
-      (err: unknown) => plain(500, `Sandbox proxy unavailable: ${err instanceof Error ? err.message : String(err)}\n`),
+      (err: unknown) => plain(500, `Sandbox proxy unavailable: ${errorText(err)}\n`),
     );
   };
 }
