@@ -1,31 +1,16 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { HostCore, mcpChannelMethods, type ChannelRequestContext } from '../../src/host.js';
-import type { McpServerCustomization, PluginCustomization, SessionState } from '../../src/protocol/index.js';
+import type { PluginCustomization, SessionState } from '../../src/protocol/index.js';
+import { mcpServer, sessionState } from './fixtures/host.js';
 
 const SESSION = 'ahp-session:/chan';
 
 function fixture(): SessionState {
-  const tools: McpServerCustomization = {
-    type: 'mcpServer',
-    id: 'tools',
-    uri: 'mcp-config:/tools',
-    name: 'Tools',
-    state: { kind: 'ready' },
-    channel: 'mcp://tools',
-    mcpApp: { capabilities: { serverTools: {}, logging: {} } },
-  };
-  const child: McpServerCustomization = {
-    type: 'mcpServer',
-    id: 'res',
-    uri: 'mcp-config:/res',
-    name: 'Resources',
-    state: { kind: 'ready' },
-    channel: 'mcp://res',
-    mcpApp: { capabilities: { serverResources: { listChanged: true } } },
-  };
+  const tools = mcpServer('tools', { name: 'Tools', channel: 'mcp://tools', mcpApp: { capabilities: { serverTools: {}, logging: {} } } });
+  const child = mcpServer('res', { name: 'Resources', channel: 'mcp://res', mcpApp: { capabilities: { serverResources: { listChanged: true } } } });
   const plugin: PluginCustomization = { type: 'plugin', id: 'p', uri: 'plugin:/p', name: 'P', children: [child] };
-  return { provider: 't', title: 't', status: 1, lifecycle: 'ready', activeClients: [], chats: [], customizations: [tools, plugin] };
+  return sessionState({ title: 't', customizations: [tools, plugin] });
 }
 
 type Msg = { id?: number; result?: unknown; error?: { code: number; message: string }; method?: string; params?: Record<string, unknown> };

@@ -5,13 +5,12 @@ import { HostCore, type ChatCreatedContext } from '../../src/host.js';
 import { SessionStatus } from '../../src/protocol/index.js';
 import { chatReducer } from '../../src/reducers/index.js';
 import type { ActionEnvelope, ChatState, ChatSummary, SessionState, Snapshot } from '../../src/protocol/index.js';
+import { rawConnection, type Msg } from './fixtures/host.js';
 
 const SESSION = 'ahp-session:/chat-host';
 const CHAT = 'ahp-chat:/one';
 const NOW = '2026-03-01T10:00:00.000Z';
 const T = 'turn-1';
-
-type Msg = Record<string, unknown> & { id?: number; result?: unknown; error?: { code: number; message: string }; method?: string; params?: unknown };
 
 function session(): SessionState {
   return { provider: 't', title: 'S', status: SessionStatus.Idle, lifecycle: 'ready', activeClients: [], chats: [] };
@@ -25,16 +24,7 @@ function newHost(options: { actionLogLimit?: number } = {}) {
 
 /** One raw connection: requests are answered synchronously by the host, notifications are collected. */
 function open(host: HostCore, clientId = 'me', subscribe: string[] = []) {
-  const sent: Msg[] = [];
-  const conn = host.connect({ send: (m) => void sent.push(m as Msg), close: () => {} });
-  let id = 0;
-  const request = (method: string, params: unknown): Msg => {
-    const before = sent.length;
-    conn.receive({ jsonrpc: '2.0', id: ++id, method, params });
-    const answer = sent.slice(before).find((m) => m.id === id);
-    assert.ok(answer, `no answer to ${method}`);
-    return answer;
-  };
+  const { conn, sent, request } = rawConnection(host);
   let seq = 0;
   const dispatch = (channel: string, action: Record<string, unknown>) => conn.receive({ jsonrpc: '2.0', method: 'dispatchAction', params: { channel, clientSeq: ++seq, action } });
   const envelopes = (channel?: string) =>

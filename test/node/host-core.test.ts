@@ -3,31 +3,16 @@ import assert from 'node:assert/strict';
 import { AhpClient, UnsupportedProtocolVersionError, RpcError, createInMemoryPair } from '../../src/client/index.js';
 import { HostCore, attachTransport } from '../../src/host.js';
 import type { ActionEnvelope, McpServerCustomization, PluginCustomization, SessionState } from '../../src/protocol/index.js';
+import { mcpServer, sessionState } from './fixtures/host.js';
 
 const SESSION = 'ahp-session:/11111111-2222-3333-4444-555555555555';
 const tick = () => new Promise((r) => setTimeout(r, 0));
 
 function fixtureState(): SessionState {
-  const everything: McpServerCustomization = {
-    type: 'mcpServer',
-    id: 'everything',
-    uri: 'mcp-config:/everything',
-    name: 'Everything',
-    state: { kind: 'ready' },
-    channel: 'mcp://everything',
-    mcpApp: { capabilities: { serverTools: {} } },
-  };
-  const child: McpServerCustomization = {
-    type: 'mcpServer',
-    id: 'basic',
-    uri: 'mcp-config:/basic',
-    name: 'Basic',
-    state: { kind: 'stopped' },
-    channel: 'mcp://basic',
-    mcpApp: { capabilities: { serverResources: {} } },
-  };
+  const everything = mcpServer('everything', { name: 'Everything', channel: 'mcp://everything', mcpApp: { capabilities: { serverTools: {} } } });
+  const child = mcpServer('basic', { name: 'Basic', state: { kind: 'stopped' }, channel: 'mcp://basic', mcpApp: { capabilities: { serverResources: {} } } });
   const plugin: PluginCustomization = { type: 'plugin', id: 'plug', uri: 'plugin:/p', name: 'Plugin', children: [child] };
-  return { provider: 'test', title: 'Test session', status: 1, lifecycle: 'ready', activeClients: [], chats: [], customizations: [everything, plugin] };
+  return sessionState({ provider: 'test', title: 'Test session', customizations: [everything, plugin] });
 }
 
 function setup(options: { host?: HostCore; clientId?: string } = {}) {

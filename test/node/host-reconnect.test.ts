@@ -2,37 +2,19 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { HostCore } from '../../src/host.js';
 import type { ActionEnvelope, ChannelRecovery, McpServerCustomization, SessionState, Snapshot } from '../../src/protocol/index.js';
+import { mcpServer, rawConnection, sessionState, type Msg } from './fixtures/host.js';
 
 const A = 'ahp-session:/a';
 const B = 'ahp-session:/b';
 const GONE = 'ahp-session:/gone';
 
 function state(title: string): SessionState {
-  const server: McpServerCustomization = {
-    type: 'mcpServer',
-    id: 'srv',
-    uri: 'mcp-config:/srv',
-    name: 'Server',
-    state: { kind: 'ready' },
-    channel: 'mcp://srv',
-    mcpApp: { capabilities: { serverTools: {} } },
-  };
-  return { provider: 't', title, status: 1, lifecycle: 'ready', activeClients: [], chats: [], customizations: [server] };
+  const server = mcpServer('srv', { name: 'Server', channel: 'mcp://srv', mcpApp: { capabilities: { serverTools: {} } } });
+  return sessionState({ title, customizations: [server] });
 }
 
-type Msg = Record<string, unknown> & { id?: number; result?: unknown; error?: { code: number; message: string }; method?: string; params?: unknown };
-
 function open(host: HostCore) {
-  const sent: Msg[] = [];
-  const conn = host.connect({ send: (m) => void sent.push(m as Msg), close: () => {} });
-  let id = 0;
-  const request = (method: string, params: unknown): Msg => {
-    const before = sent.length;
-    conn.receive({ jsonrpc: '2.0', id: ++id, method, params });
-    const answer = sent.slice(before).find((m) => m.id === id);
-    assert.ok(answer, `no answer to ${method}`);
-    return answer;
-  };
+  const { conn, sent, request } = rawConnection(host);
   const notifications = () => sent.filter((m) => m.method === 'action').map((m) => m.params as ActionEnvelope);
   return { conn, sent, request, notifications };
 }

@@ -11,21 +11,13 @@ import {
 } from '../../src/client/index.js';
 import { HostCore, attachTransport, mcpChannelMethods } from '../../src/host.js';
 import type { AhpMcpUiHostCapabilities, McpServerCustomization, SessionState } from '../../src/protocol/index.js';
+import { mcpServer } from './fixtures/host.js';
 
 const SESSION = 'ahp-session:/mcp';
 const quiet = () => {};
 
 function server(over: Partial<McpServerCustomization> = {}): McpServerCustomization {
-  return {
-    type: 'mcpServer',
-    id: 'apps',
-    uri: 'mcp-config:/apps',
-    name: 'Apps',
-    state: { kind: 'ready' },
-    channel: 'mcp://apps/1',
-    mcpApp: { capabilities: { serverTools: {}, serverResources: {} } },
-    ...over,
-  };
+  return mcpServer('apps', { name: 'Apps', channel: 'mcp://apps/1', mcpApp: { capabilities: { serverTools: {}, serverResources: {} } }, ...over });
 }
 
 /** Records what the channel sends through the shared client. */

@@ -2,65 +2,34 @@
 // (as they would over SharedWorker ports), the worker talks to a real HostCore over a real WebSocket.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { AddressInfo } from 'node:net';
-import { WebSocket, WebSocketServer } from 'ws';
-import { expose } from 'comlink';
-import { connectSession, type SessionConnection } from '../../src/connection/connect-session.js';
-import { HostCore, attachWebSocket } from '../../src/host.js';
+import { HostCore } from '../../src/host.js';
 import type { AnyAction, McpServerCustomization, SessionState, ToolCallState } from '../../src/protocol/index.js';
-import { createSessionWorkerApi } from '../../src/worker/session-worker.js';
 import { connectSessionOverEndpoint } from '../../src/worker/worker-store.js';
 import type { WorkerActionFailure } from '../../src/worker/worker-session-store.js';
+import { mcpServer, serveOverWebSocket, sessionState, until, workerPages } from './fixtures/host.js';
 
 const SESSION = 'ahp-session:/bridge';
 const CHAT = 'ahp-chat:/bridge-chat';
 
-const server = (id: string, kind: string): McpServerCustomization => ({ type: 'mcpServer', id, uri: `mcp-config:/${id}`, name: id, state: { kind } as McpServerCustomization['state'] });
-const initial = (): SessionState => ({ provider: 'p', title: 'T', status: 1, lifecycle: 'ready', activeClients: [], chats: [], customizations: [server('a', 'ready'), server('b', 'stopped')] });
+const server = (id: string, kind: string) => mcpServer(id, { state: { kind } as McpServerCustomization['state'] });
+const initial = (): SessionState => sessionState({ provider: 'p', customizations: [server('a', 'ready'), server('b', 'stopped')] });
 const kind = (s: SessionState | undefined, id: string) => (s?.customizations?.find((c) => c.id === id) as McpServerCustomization | undefined)?.state.kind;
 
 /** What a value looks like after the JSON wire (undefined-valued keys dropped). */
 const wire = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
 
-async function until(cond: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 500 && !cond(); i++) await new Promise((r) => setTimeout(r, 2));
-  assert.ok(cond(), `timed out waiting for ${what}`);
-}
-
 test('two pages share one worker connection: one WebSocket, same state, actions both ways, failures to the dispatcher only', { timeout: 10_000 }, async () => {
   const host = new HostCore({ log: () => {} });
   host.createSession(SESSION, initial());
   host.onClientAction(({ action }) => (action.type === 'session/mcpServerStopRequested' ? 'stopping is not allowed here' : undefined));
-  const wss = new WebSocketServer({ port: 0, host: '127.0.0.1' });
-  await new Promise<void>((r) => wss.once('listening', () => r()));
-  let sockets = 0;
-  let openSockets = 0;
-  wss.on('connection', (socket) => {
-    sockets++;
-    openSockets++;
-    socket.on('close', () => openSockets--);
-    attachWebSocket(host, socket);
-  });
-  const url = `ws://127.0.0.1:${(wss.address() as AddressInfo).port}`;
-
-  const connections: SessionConnection[] = [];
-  const api = createSessionWorkerApi({
-    connect: (options) => {
-      const conn = connectSession({ ...options, WebSocket });
-      connections.push(conn);
-      return conn;
-    },
-  });
-  const channels = [new MessageChannel(), new MessageChannel()];
-  for (const ch of channels) expose(api, ch.port2);
-  const [p1, p2] = channels.map((ch) => connectSessionOverEndpoint(ch.port1, { url, session: SESSION })) as [
-    ReturnType<typeof connectSessionOverEndpoint>,
-    ReturnType<typeof connectSessionOverEndpoint>,
-  ];
+  const ws = await serveOverWebSocket(host);
+  const worker = workerPages(ws.url, SESSION, 2);
+  const { api, connections } = worker;
+  const [p1, p2] = worker.pages as [(typeof worker.pages)[0], (typeof worker.pages)[0]];
 
   try {
     await Promise.all([p1.ready, p2.ready]);
-    assert.equal(sockets, 1, 'one WebSocket for both pages');
+    assert.equal(ws.sockets(), 1, 'one WebSocket for both pages');
     assert.deepEqual(api.stats(), { connections: 1, attachments: 2 });
     assert.deepEqual(p1.store.getState(), host.getSessionState(SESSION));
     assert.deepEqual(p2.store.getState(), host.getSessionState(SESSION));
@@ -90,7 +59,7 @@ test('two pages share one worker connection: one WebSocket, same state, actions 
     assert.equal(kind(p2.store.getState(), 'a'), 'ready', 'rolled back');
     await new Promise((r) => setTimeout(r, 20));
     assert.deepEqual(f1, []);
-    assert.equal(sockets, 1);
+    assert.equal(ws.sockets(), 1);
 
     // Chats: the page's watch reaches the host through the worker's connection; tool-call listeners wake per call.
     host.createChat(SESSION, CHAT, { initialMessage: { text: 'hi', origin: { kind: 'user' } } });
@@ -117,38 +86,22 @@ test('two pages share one worker connection: one WebSocket, same state, actions 
 
     p1.close();
     await until(() => api.stats().attachments === 1, 'the first page to detach');
-    assert.equal(openSockets, 1, 'the other page still uses the socket');
+    assert.equal(ws.openSockets(), 1, 'the other page still uses the socket');
     p2.close();
     await until(() => api.stats().connections === 0, 'the worker to drop the connection');
-    await until(() => openSockets === 0, 'the socket to close');
+    await until(() => ws.openSockets() === 0, 'the socket to close');
     assert.deepEqual(p2.handle.getConnectionState(), { kind: 'closed', reason: 'closed by client' });
   } finally {
-    // Detaching releases the comlink callback ports, which would otherwise keep Node alive.
-    p1.close();
-    p2.close();
-    for (let i = 0; i < 200 && api.stats().attachments > 0; i++) await new Promise((r) => setTimeout(r, 5));
-    for (const c of connections) c.close();
-    for (const ch of channels) {
-      ch.port1.close();
-      ch.port2.close();
-    }
-    for (const c of wss.clients) c.terminate();
-    await new Promise<void>((r) => wss.close(() => r()));
+    await worker.close();
+    await ws.close();
   }
 });
 
 test('a connect failure reaches every page as a rejected ready and a closed connection', { timeout: 10_000 }, async () => {
-  const connections: SessionConnection[] = [];
-  const api = createSessionWorkerApi({
-    connect: (options) => {
-      const conn = connectSession({ ...options, WebSocket, reconnect: false });
-      connections.push(conn);
-      return conn;
-    },
-  });
-  const ch = new MessageChannel();
-  expose(api, ch.port2);
-  const conn = connectSessionOverEndpoint(ch.port1, { url: 'ws://127.0.0.1:1', session: SESSION });
+  const worker = workerPages('ws://127.0.0.1:1', SESSION, 1, { reconnect: false });
+  const { api, connections } = worker;
+  const conn = worker.pages[0]!;
+  const ch = worker.channels[0]!;
   try {
     await assert.rejects(conn.ready);
     await until(() => conn.handle.getConnectionState().kind === 'closed', 'closed');
@@ -163,10 +116,6 @@ test('a connect failure reaches every page as a rejected ready and a closed conn
     await until(() => api.stats().attachments === 0, 'the page to detach');
     assert.deepEqual(api.stats(), { connections: 0, attachments: 0 });
   } finally {
-    conn.close();
-    for (let i = 0; i < 200 && api.stats().attachments > 0; i++) await new Promise((r) => setTimeout(r, 5));
-    for (const c of connections) c.close();
-    ch.port1.close();
-    ch.port2.close();
+    await worker.close();
   }
 });

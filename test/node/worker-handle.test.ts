@@ -2,70 +2,31 @@
 // comlink (as over SharedWorker ports); the worker's connection talks to a real HostCore over a real WebSocket.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { AddressInfo } from 'node:net';
-import { WebSocket, WebSocketServer } from 'ws';
-import { expose } from 'comlink';
 import { ConnectionClosedError, RpcError } from '../../src/client/errors.js';
-import { connectSession, type SessionConnection } from '../../src/connection/connect-session.js';
-import { HostCore, HostRpcError, attachWebSocket } from '../../src/host.js';
-import type { McpServerCustomization, SessionState } from '../../src/protocol/index.js';
+import { HostCore, HostRpcError } from '../../src/host.js';
+import type { SessionState } from '../../src/protocol/index.js';
 import { createSessionWorkerApi } from '../../src/worker/session-worker.js';
-import { connectSessionOverEndpoint } from '../../src/worker/worker-store.js';
+import { mcpServer, serveOverWebSocket, sessionState, until as untilWithin, workerPages } from './fixtures/host.js';
 
 const SESSION = 'ahp-session:/worker-handle';
 const RESOURCE = 'http://127.0.0.1:9/mcp';
-const appServer: McpServerCustomization = {
-  type: 'mcpServer',
-  id: 'apps',
-  uri: 'mcp-config:/apps',
-  name: 'Apps',
-  state: { kind: 'ready' },
-  channel: 'mcp://apps/1',
-  mcpApp: { capabilities: { serverTools: { listChanged: true }, serverResources: {} } },
-} as McpServerCustomization;
-const initial = (): SessionState => ({ provider: 'p', title: 'T', status: 1, lifecycle: 'ready', activeClients: [], chats: [], customizations: [appServer] });
+const appServer = mcpServer('apps', { name: 'Apps', channel: 'mcp://apps/1', mcpApp: { capabilities: { serverTools: { listChanged: true }, serverResources: {} } } });
+const initial = (): SessionState => sessionState({ provider: 'p', customizations: [appServer] });
 
-async function until(cond: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 1000 && !cond(); i++) await new Promise((r) => setTimeout(r, 2));
-  assert.ok(cond(), `timed out waiting for ${what}`);
-}
+const until = (cond: () => boolean, what: string) => untilWithin(cond, what, 1000);
 
 async function setup() {
   const host = new HostCore({ log: () => {} });
   host.createSession(SESSION, initial());
-  const wss = new WebSocketServer({ port: 0, host: '127.0.0.1' });
-  await new Promise<void>((r) => wss.once('listening', () => r()));
-  let sockets = 0;
-  wss.on('connection', (socket) => {
-    sockets++;
-    attachWebSocket(host, socket);
-  });
-  const url = `ws://127.0.0.1:${(wss.address() as AddressInfo).port}`;
-  const connections: SessionConnection[] = [];
-  const api = createSessionWorkerApi({
-    connect: (options) => {
-      const conn = connectSession({ ...options, WebSocket });
-      connections.push(conn);
-      return conn;
-    },
-  });
-  const channels = [new MessageChannel(), new MessageChannel()];
-  for (const ch of channels) expose(api, ch.port2);
-  const pages = channels.map((ch) => connectSessionOverEndpoint(ch.port1, { url, session: SESSION }));
+  const ws = await serveOverWebSocket(host);
+  const { api, pages, close } = workerPages(ws.url, SESSION, 2);
   const cleanup = async () => {
-    for (const p of pages) p.close();
-    for (let i = 0; i < 200 && api.stats().attachments > 0; i++) await new Promise((r) => setTimeout(r, 5));
-    for (const c of connections) c.close();
-    for (const ch of channels) {
-      ch.port1.close();
-      ch.port2.close();
-    }
-    for (const c of wss.clients) c.terminate();
-    await new Promise<void>((r) => wss.close(() => r()));
+    await close();
+    await ws.close();
     host.close();
   };
   await Promise.all(pages.map((p) => p.ready));
-  return { host, api, pages: pages as [(typeof pages)[0], (typeof pages)[0]], sockets: () => sockets, cleanup };
+  return { host, api, pages: pages as [(typeof pages)[0], (typeof pages)[0]], sockets: ws.sockets, cleanup };
 }
 
 test('worker mode: the handle hands tokens to the host over the worker’s socket; host errors keep their JSON-RPC code', { timeout: 15_000 }, async () => {
