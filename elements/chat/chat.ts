@@ -10,7 +10,7 @@ import { setCustomStates, tryAttachInternals } from '../shared/custom-states.js'
 import { cancelIntent, sendIntent } from './intents.js';
 import { LocaleController } from '../shared/i18n.js';
 import { SessionHandleController } from '../shared/session-handle-controller.js';
-import { connectionNotice, connectionStates, connectionStyles, offlineReason } from '../shared/connection-notice.js';
+import { connectionStyles } from '../shared/connection-notice.js';
 import { ChatController } from '../shared/chat-controller.js';
 import { partKey, renderPart } from './chat-parts.js';
 import { renderActivity, renderHistoryNote, renderPending, renderResume } from './chat-state-extras.js';
@@ -170,7 +170,7 @@ export class AhpChat extends LitElement {
   private renderHint(active: ActiveTurn | undefined) {
     const l = this.locale;
     if (this.sendError) return html`<p part="composer-hint" class="hint error" role="alert">${this.sendError}</p>`;
-    if (offlineReason(this.session.connection, l) && this.input?.value.trim()) return html`<p part="composer-hint" class="hint" role="status">${l.t('chat.offline')}</p>`;
+    if (this.session.offlineReason(l) && this.input?.value.trim()) return html`<p part="composer-hint" class="hint" role="status">${l.t('chat.offline')}</p>`;
     if (!active) return nothing;
     const waiting = waitingCalls(active);
     if (waiting.length) {
@@ -189,9 +189,9 @@ export class AhpChat extends LitElement {
     const active = this.activeTurn;
     const l = this.locale;
     const target = { host: this, store: this.currentStore, chat: this.chat ?? '', l };
-    const offline = offlineReason(this.session.connection, l);
+    const offline = this.session.offlineReason(l);
     const canSend = !!state && !!this.chat && !active && !offline;
-    const notice = connectionNotice(this.session.connection, this.session.handle, l);
+    const notice = this.session.notice(l);
     return html`
       ${notice}
       ${state ? keyed(this.chat, this.renderTranscript(state.turns, active)) : notice !== nothing ? nothing : html`<p class="empty" data-empty="loading">${l.t('loading')}</p>`}
@@ -254,7 +254,7 @@ export class AhpChat extends LitElement {
     if (!state) states.push('loading');
     else if (this.activeTurn) states.push('active');
     else if (!rowsOf(state.turns, undefined).length) states.push('empty');
-    states.push(...connectionStates(this.session.connection));
+    states.push(...this.session.states);
     setCustomStates(this.internals, states);
 
 
@@ -396,7 +396,7 @@ export class AhpChat extends LitElement {
     const text = input?.value.trim() ?? '';
     if (!store || !chat || !input || !text || !this.chatState.value || this.activeTurn) return;
     // Not connected: the text stays in the box (the hint says so) until it can be sent.
-    if (offlineReason(this.session.connection, this.locale)) {
+    if (this.session.offlineReason(this.locale)) {
       this.requestUpdate();
       return;
     }

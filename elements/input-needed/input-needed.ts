@@ -13,7 +13,7 @@ import { inputNeededStyles } from './input-needed.styles.js';
 import { LocaleController } from '../shared/i18n.js';
 import { renderInputRequestForm } from '../shared/input-request-form.js';
 import { SessionHandleController } from '../shared/session-handle-controller.js';
-import { connectionNotice, connectionStates, connectionStyles, offlineReason } from '../shared/connection-notice.js';
+import { connectionStyles } from '../shared/connection-notice.js';
 import { isRecord } from '../../src/protocol/guards.js';
 
 type Rec = Record<string, unknown>;
@@ -110,10 +110,10 @@ export class AhpInputNeeded extends LitElement {
   protected override render() {
     const view = this.view.value;
     const l = this.locale;
-    const notice = connectionNotice(this.session.connection, this.session.handle, l);
+    const notice = this.session.notice(l);
     if (!this.currentStore || !view) return notice !== nothing ? notice : html`<p part="empty" class="empty" data-empty="loading">${l.t('loading')}</p>`;
     if (!view.entries.length) return html`${notice}<p part="empty" class="empty" data-empty="empty" tabindex="-1">${l.t('input.empty')}</p>`;
-    const offline = offlineReason(this.session.connection, l);
+    const offline = this.session.offlineReason(l);
     return html`${notice}<fieldset class="intents" ?disabled=${!!offline} title=${offline ?? nothing}><ul part="list" class="list" aria-label=${l.t('input.list')}>
       ${repeat(view.entries, (e) => e.id, (e) => this.renderEntry(e))}
     </ul></fieldset>`;
@@ -175,7 +175,7 @@ export class AhpInputNeeded extends LitElement {
 
   protected override updated(): void {
     const view = this.view.value;
-    setCustomStates(this.internals, [!view ? 'loading' : view.entries.length ? 'waiting' : 'empty', ...connectionStates(this.session.connection)]);
+    setCustomStates(this.internals, [!view ? 'loading' : view.entries.length ? 'waiting' : 'empty', ...this.session.states]);
     // An answered row that disappears takes focus with it: move on to the row now in its place.
     if (this.focusedRow >= 0 && !this.shadowRoot?.activeElement) {
       const rows = this.rows();

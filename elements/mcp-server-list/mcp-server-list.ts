@@ -11,7 +11,7 @@ import { mcpServerListStyles } from './mcp-server-list.styles.js';
 import { namesHtml, segmentsOf } from './segments.js';
 import { LocaleController } from '../shared/i18n.js';
 import { SessionHandleController } from '../shared/session-handle-controller.js';
-import { connectionNotice, connectionStates, connectionStyles } from '../shared/connection-notice.js';
+import { connectionStyles } from '../shared/connection-notice.js';
 import { setCustomStates, tryAttachInternals } from '../shared/custom-states.js';
 
 /** One heading and the servers under it. */
@@ -158,7 +158,7 @@ export class AhpMcpServerList extends LitElement {
   }
 
   protected override updated(): void {
-    setCustomStates(this.internals, connectionStates(this.session.connection));
+    setCustomStates(this.internals, this.session.states);
     const observer = this.observer;
     if (!observer) return;
     for (const li of this.shadowRoot!.querySelectorAll('li[data-deferred]')) {
@@ -199,7 +199,7 @@ export class AhpMcpServerList extends LitElement {
   protected override render() {
     const groups = this.groups.value;
     const l = this.locale;
-    const notice = connectionNotice(this.session.connection, this.session.handle, l);
+    const notice = this.session.notice(l);
     if (!groups) return notice !== nothing ? notice : html`<p class="empty" data-empty="loading">${l.t('loading')}</p>`;
     if (!groups.length) return html`${notice}<p class="empty" data-empty="none">${l.t('list.empty')}</p>`;
     const store = this.currentStore;

@@ -18,7 +18,7 @@ import { runIntent } from '../shared/intents.js';
 import { mcpServerStyles } from './mcp-server.styles.js';
 import { LocaleController } from '../shared/i18n.js';
 import { SessionHandleController } from '../shared/session-handle-controller.js';
-import { connectionNotice, connectionStates, connectionStyles, offlineReason } from '../shared/connection-notice.js';
+import { connectionStyles } from '../shared/connection-notice.js';
 
 type Action = 'start' | 'stop' | 'restart';
 
@@ -111,11 +111,10 @@ export class AhpMcpServer extends LitElement {
     const store = this.currentStore;
     const entry = this.entry.value;
     const l = this.locale;
-    const connection = this.session.connection;
-    const notice = this.connectionNotice ? connectionNotice(connection, this.session.handle, l) : nothing;
+    const notice = this.connectionNotice ? this.session.notice(l) : nothing;
     // Not connected yet (or any more) before the first snapshot: say that, not "Loading…".
     if (!store || !store.getState()) return notice !== nothing ? notice : html`<p class="empty" data-empty="loading">${l.t('loading')}</p>`;
-    const offline = offlineReason(connection, l);
+    const offline = this.session.offlineReason(l);
     if (!entry) {
       return html`<p class="empty" data-empty="not-found">${l.t('server.unknown', { id: this.serverId ?? '' })}</p>`;
     }
@@ -193,7 +192,7 @@ export class AhpMcpServer extends LitElement {
       states.push(isKnown(kind) ? kind : 'unknown');
       if (!entry.enabled) states.push('disabled');
     }
-    states.push(...connectionStates(this.session.connection));
+    states.push(...this.session.states);
     setCustomStates(this.internals, states);
     // A pressed button may vanish with the state it belonged to (Stop → Start); keep focus in the actions.
     if (this.refocusAfterUpdate) {

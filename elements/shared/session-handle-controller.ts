@@ -2,6 +2,8 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { ContextConsumer } from '@lit/context';
 import type { ConnectionState } from '../../src/client/connection-state.js';
 import type { SessionHandle } from '../../src/client/session-handle.js';
+import { connectionNotice, connectionStates, offlineReason } from './connection-notice.js';
+import type { LocaleController } from './i18n.js';
 import { handleContext } from './store-context.js';
 
 type Host = ReactiveControllerHost & HTMLElement;
@@ -13,7 +15,7 @@ type Host = ReactiveControllerHost & HTMLElement;
  *
  * ```ts
  * private readonly session = new SessionHandleController(this, () => this.handle);
- * render() { return this.session.connection?.kind === 'reconnecting' ? html`…` : html`…`; }
+ * render() { return html`${this.session.notice(this.locale)}…`; }
  * ```
  */
 export class SessionHandleController implements ReactiveController {
@@ -41,6 +43,21 @@ export class SessionHandleController implements ReactiveController {
   get connection(): ConnectionState | undefined {
     this.follow();
     return this.state;
+  }
+
+  /** The connection banner (with "Retry now" where the handle can reconnect) while not connected; `nothing` while open. */
+  notice(l: LocaleController): ReturnType<typeof connectionNotice> {
+    return connectionNotice(this.connection, this.handle, l);
+  }
+
+  /** Why intents cannot be sent now, for the user; undefined while open or without a handle. */
+  offlineReason(l: LocaleController): string | undefined {
+    return offlineReason(this.connection, l);
+  }
+
+  /** The connection's custom states: `connecting`, or `reconnecting`/`closed` with `disconnected`; none while open. */
+  get states(): string[] {
+    return connectionStates(this.connection);
   }
 
   /**

@@ -23,7 +23,7 @@ import { approveIntent, cancelIntent, denyIntent, resultIntent, type ToolCallInt
 import { renderContent, renderStructured } from './result-content.js';
 import { failed, isKnownStatus, statusLabel, statusOf } from './status.js';
 import { SessionHandleController } from '../shared/session-handle-controller.js';
-import { connectionNotice, connectionStates, connectionStyles, offlineReason } from '../shared/connection-notice.js';
+import { connectionStyles } from '../shared/connection-notice.js';
 import { toolCallStyles } from './tool-call.styles.js';
 import { isRecord } from '../../src/protocol/guards.js';
 
@@ -176,7 +176,7 @@ export class AhpToolCall extends LitElement {
   protected override render() {
     const tc = this.current;
     const live = html`<div class="live" role="status" aria-live="polite" aria-atomic="true">${this.announcement}</div>`;
-    const notice = this.connectionNotice === false ? nothing : connectionNotice(this.session.connection, this.session.handle, this.locale);
+    const notice = this.connectionNotice === false ? nothing : this.session.notice(this.locale);
     if (!tc) {
       const loading = this.loading;
       if (loading && notice !== nothing) return html`${live}${notice}`;
@@ -191,7 +191,7 @@ export class AhpToolCall extends LitElement {
     const done = status === 'completed' || status === 'pending-result-confirmation';
     const t = tc as unknown as Partial<Record<string, unknown>>;
     const message = done && t.pastTenseMessage ? t.pastTenseMessage : t.invocationMessage;
-    const offline = offlineReason(this.session.connection, l);
+    const offline = this.session.offlineReason(l);
     return html`${live}${notice}
       <fieldset class="intents" ?disabled=${!!offline} title=${offline ?? nothing}>
       <div class="card" role="group" aria-labelledby="name" tabindex="-1">
@@ -282,7 +282,7 @@ export class AhpToolCall extends LitElement {
       if (failed(tc)) states.push('failed');
       if (this.authBlocked) states.push('auth-blocked');
     }
-    states.push(...connectionStates(this.session.connection));
+    states.push(...this.session.states);
     setCustomStates(this.internals, states);
     // A focused button goes away with the state it belonged to: keep focus inside the call.
     if (this.hadFocus && !this.shadowRoot?.activeElement) {
