@@ -1,8 +1,7 @@
 import { ErrorCode } from '../protocol/index.js';
 import { JsonRpcEngine } from '../rpc/json-rpc-engine.js';
 import { RpcError } from './errors.js';
-import { warnLogger, type Logger, type Transport } from './transport.js';
-import { isRecord as isObject } from '../protocol/guards.js';
+import type { Logger, Transport } from './transport.js';
 
 export interface JsonRpcPeerOptions {
   /** Default per-request timeout in ms (30 000). 0 or Infinity disables it. */
@@ -15,49 +14,39 @@ export type RequestHandler = (params: unknown) => unknown;
 export type NotificationHandler = (params: unknown) => void;
 
 /**
- * The client's side of one AHP connection: the JSON-RPC engine on a Transport, with handlers registered by
- * method. Numeric request ids, timeouts; malformed messages are logged and skipped.
+ * The client's side of one AHP connection: the JSON-RPC engine bound to a Transport, with handlers
+ * registered by method. Numeric request ids, timeouts; malformed messages are logged and skipped.
+ * `request` rejects with RpcError, RpcTimeoutError or ConnectionClosedError; `notify` drops what is sent after close.
  */
-export class JsonRpcPeer {
+export class JsonRpcPeer extends JsonRpcEngine {
   readonly #transport: Transport;
-  readonly #engine: JsonRpcEngine;
-  readonly #log: Logger;
   readonly #requestHandlers = new Map<string, RequestHandler>();
   readonly #notificationHandlers = new Map<string, Set<NotificationHandler>>();
   readonly #closeListeners = new Set<(reason?: string) => void>();
 
   constructor(transport: Transport, options: JsonRpcPeerOptions = {}) {
-    this.#transport = transport;
-    this.#log = options.log ?? warnLogger;
-    this.#engine = new JsonRpcEngine({
+    super({
       send: (msg) => transport.send(msg),
-      onRequest: (method, params) => this.#serve(method, params),
-      onNotification: (method, params) => this.#dispatchNotification(method, params),
-      log: this.#log,
+      onRequest: (method, params) => {
+        const handler = this.#requestHandlers.get(method);
+        if (!handler) throw new RpcError(ErrorCode.MethodNotFound, `Method not found: ${method}`);
+        return handler(params);
+      },
+      onNotification: (method, params) => {
+        for (const handler of [...(this.#notificationHandlers.get(method) ?? [])]) {
+          try {
+            handler(params);
+          } catch (err) {
+            this.log(`notification handler for '${method}' threw`, err);
+          }
+        }
+      },
+      ...(options.log && { log: options.log }),
       requestTimeoutMs: options.requestTimeoutMs ?? 30_000,
     });
-    transport.onmessage = (msg) => this.#engine.receive(msg);
+    this.#transport = transport;
+    transport.onmessage = (msg) => this.receive(msg);
     transport.onclose = (reason) => this.#handleClose(reason);
-  }
-
-  /** True once the connection closed. */
-  get closed(): boolean {
-    return this.#engine.closed;
-  }
-
-  /** Why the connection closed, if it did. */
-  get closeReason(): string | undefined {
-    return this.#engine.closeReason;
-  }
-
-  /** Sends a request; resolves with its result, rejects with RpcError, RpcTimeoutError or ConnectionClosedError. */
-  request<R = unknown>(method: string, params?: unknown, options: { timeoutMs?: number } = {}): Promise<R> {
-    return this.#engine.request<R>(method, params, options);
-  }
-
-  /** Sends a notification (no answer). Dropped when the connection is closed. */
-  notify(method: string, params?: unknown): void {
-    this.#engine.notify(method, params);
   }
 
   /** Serves requests of `method` from the other side (one handler per method). Returns an unregister function. */
@@ -83,38 +72,20 @@ export class JsonRpcPeer {
   }
 
   /** Closes the transport; pending requests reject with ConnectionClosedError. */
-  close(): void {
-    if (this.#engine.closed) return;
+  override close(): void {
+    if (this.closed) return;
     this.#transport.close();
     this.#handleClose('closed by client');
   }
 
   #handleClose(reason?: string): void {
-    if (this.#engine.closed) return;
-    this.#engine.close(reason);
+    if (this.closed) return;
+    super.close(reason);
     for (const listener of [...this.#closeListeners]) {
       try {
         listener(reason);
       } catch (err) {
-        this.#log('close listener threw', err);
-      }
-    }
-  }
-
-  #serve(method: string, params: unknown): unknown {
-    const handler = this.#requestHandlers.get(method);
-    if (!handler) throw new RpcError(ErrorCode.MethodNotFound, `Method not found: ${method}`);
-    return handler(params);
-  }
-
-  #dispatchNotification(method: string, params: unknown): void {
-    const handlers = this.#notificationHandlers.get(method);
-    if (!handlers) return;
-    for (const handler of [...handlers]) {
-      try {
-        handler(params);
-      } catch (err) {
-        this.#log(`notification handler for '${method}' threw`, err);
+        this.log('close listener threw', err);
       }
     }
   }

@@ -11,7 +11,7 @@ import {
   type SubscribeResult,
 } from '../protocol/index.js';
 import { RpcError } from '../rpc/errors.js';
-import { JsonRpcEngine } from '../rpc/json-rpc-engine.js';
+import { JsonRpcServer } from '../rpc/json-rpc-server.js';
 import type { JsonRpcPayload } from '../rpc/transport.js';
 import type { ChannelKind } from './channel-registry.js';
 import { parseReconnect, recoverChannels, recoverLegacy, type RecoverySource } from './reconnect.js';
@@ -74,17 +74,16 @@ export class Connection implements HostConnection {
   protocolVersion: string | undefined;
   #closeAfterAnswer: string | undefined;
   /** JSON-RPC 2.0 in full: raw frames parsed, invalid messages answered, batches; synchronous results answered at once. */
-  readonly #rpc: JsonRpcEngine;
+  readonly #rpc: JsonRpcServer;
 
   constructor(host: HostInternals, peer: HostPeer) {
     this.#host = host;
     this.#peer = peer;
-    this.#rpc = new JsonRpcEngine({
+    this.#rpc = new JsonRpcServer({
       send: (payload) => this.#send(payload),
       onRequest: (method, params) => this.#request(method, params),
       onNotification: (method, params) => this.#notification(method, params),
       log: host.log,
-      answerInvalid: true,
     });
   }
 

@@ -2,15 +2,19 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { JsonRpcEngine, type JsonRpcEngineOptions } from '../../src/rpc/json-rpc-engine.js';
+import { JsonRpcServer } from '../../src/rpc/json-rpc-server.js';
 import { ConnectionClosedError, RpcError, RpcTimeoutError, toErrorObject } from '../../src/rpc/errors.js';
 
 type Msg = Record<string, unknown>;
 const tick = () => new Promise((r) => setTimeout(r, 0));
 
-function engine(options: Partial<JsonRpcEngineOptions> = {}) {
+function engine(options: Partial<JsonRpcEngineOptions> = {}, Engine = JsonRpcEngine) {
   const sent: unknown[] = [];
   const logged: string[] = [];
-  const rpc = new JsonRpcEngine({ send: (m) => void sent.push(m), log: (m) => void logged.push(m), ...options });
+  const notServed = (method: string) => {
+    throw new RpcError(-32601, `Method not found: ${method}`);
+  };
+  const rpc = new Engine({ send: (m) => void sent.push(m), onRequest: notServed, log: (m) => void logged.push(m), ...options });
   return { rpc, sent, logged };
 }
 
@@ -25,7 +29,7 @@ test('a synchronous result is answered before receive returns; an async one when
   assert.deepEqual(sent[1], { jsonrpc: '2.0', id: 1, result: null }, 'undefined results are answered as null');
 });
 
-test('without a request handler every request is -32601; handler errors keep their integer code and data', () => {
+test('handler errors keep their integer code and data; anything else is -32603', () => {
   const bare = engine();
   bare.rpc.receive({ jsonrpc: '2.0', id: 'a', method: 'x' });
   assert.deepEqual(bare.sent, [{ jsonrpc: '2.0', id: 'a', error: { code: -32601, message: 'Method not found: x' } }]);
@@ -96,7 +100,7 @@ test('a cancelled incoming request aborts its signal and is never answered; a sa
   assert.ok(signals[2]!.reason instanceof ConnectionClosedError, 'close aborts what is being served');
 });
 
-test('lenient (default): malformed messages, batches, id null and raw frames are logged and skipped, never answered', () => {
+test('the engine: malformed messages, batches, id null and raw frames are logged and skipped, never answered', () => {
   const notified: unknown[] = [];
   const { rpc, sent, logged } = engine({ onRequest: () => 'x', onNotification: (m, p) => void notified.push([m, p]) });
   const junk = [null, 7, '{"jsonrpc":"2.0","id":1,"method":"a"}', [{ jsonrpc: '2.0', id: 1, method: 'a' }], { jsonrpc: '2.0', id: null, method: 'a' }, { jsonrpc: '2.0', id: 1, error: 'no' }, { jsonrpc: '2.0' }];
@@ -107,8 +111,8 @@ test('lenient (default): malformed messages, batches, id null and raw frames are
   assert.deepEqual(notified, [['note', 1]], 'id undefined (postMessage can carry it) is a notification');
 });
 
-test('answerInvalid: parse errors, invalid requests, id null and batches are answered as JSON-RPC 2.0 says', async () => {
-  const { rpc, sent } = engine({ answerInvalid: true, onRequest: async (m) => m });
+test('JsonRpcServer: parse errors, invalid requests, id null and batches are answered as JSON-RPC 2.0 says', async () => {
+  const { rpc, sent } = engine({ onRequest: async (m) => m }, JsonRpcServer);
   rpc.receive('{oops');
   rpc.receive({ jsonrpc: '2.0', id: 3, method: 9 });
   rpc.receive({ jsonrpc: '2.0', id: null, method: 'n' });
