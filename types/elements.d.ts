@@ -139,10 +139,11 @@ export interface AhpMcpAppProperties {
   sandboxPolicy?: AhpMcpApp['sandboxPolicy'];
   /** What to do when the View asks to send a message, open a link, download or leave inline mode, per kind: `ask` (default: directly right after the user interacted with this App, else a prompt in the element's box), `allow` (always directly) or `deny`. When unset, `AhpMcpApp.intentPolicy`. */
   intentPolicy?: AhpMcpApp['intentPolicy'];
-  /** The live bridge to the View (undefined until the sandbox is ready). */
-  bridge?: AhpMcpApp['bridge'];
+  /** Whether to show the connection banner while not connected (false when the embedding element shows its own). */
+  connectionNotice?: AhpMcpApp['connectionNotice'];
   /** The latest model context the View set (attached to the next message this element sends). */
   modelContext?: AhpMcpApp['modelContext'];
+  focusAfter?: AhpMcpApp['focusAfter'];
 }
 
 /** Events `<ahp-mcp-app>` fires, by name. */

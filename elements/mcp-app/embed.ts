@@ -19,19 +19,20 @@ export interface McpAppEmbedding {
 /**
  * `<ahp-mcp-app>` for a tool call when it is an App call (MCP contributor + `_meta.ui.resourceUri`) on a
  * server that offers Apps (`mcpApp` and a `channel`, which hosts only show to clients that declared
- * `mcpApps`); `nothing` otherwise. Renders the tag only: `<ahp-mcp-app>` must be defined for it to run.
+ * `mcpApps`); `nothing` otherwise. The host element shows the connection banner, so the App does not. Renders the tag only: `<ahp-mcp-app>` must be defined for it to run.
  */
 export function renderMcpApp({ store, handle, chat, toolCall, server }: McpAppEmbedding) {
   const uri = resourceUriOf(toolCall);
   const contributor = toolCall.contributor;
   if (!uri || contributor?.kind !== 'mcp' || !server?.mcpApp || !server.channel || server.id !== contributor.customizationId) return nothing;
   if (chat) {
-    return html`<ahp-mcp-app part="app" .store=${store} .handle=${handle} chat=${chat} tool-call-id=${toolCall.toolCallId}></ahp-mcp-app>`;
+    return html`<ahp-mcp-app part="app" .store=${store} .handle=${handle} .connectionNotice=${false} chat=${chat} tool-call-id=${toolCall.toolCallId}></ahp-mcp-app>`;
   }
   return html`<ahp-mcp-app
     part="app"
     .store=${store}
     .handle=${handle}
+    .connectionNotice=${false}
     server-id=${server.id}
     resource-uri=${uri}
     .toolInput=${toolArgumentsOf(toolCall)}

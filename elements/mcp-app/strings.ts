@@ -1,3 +1,4 @@
+import type { AppProblem } from '../../src/apps/app-run.js';
 import type { LocaleController } from '../shared/i18n.js';
 
 /** Every user-visible string of `<ahp-mcp-app>`, in the element's language (ids `app.*` of the localization seam). */
@@ -32,3 +33,22 @@ export function mcpAppStrings(l: LocaleController) {
 }
 
 export type McpAppStrings = ReturnType<typeof mcpAppStrings>;
+
+/** What to tell the user when an App did not start or stopped on its own. */
+export function problemText(t: McpAppStrings, problem: AppProblem, app: { uri: string; serverId: string; noChannel: string }): string {
+  switch (problem.kind) {
+    case 'sandbox':
+      if (problem.problem === 'missing') return t.noSandbox;
+      return problem.problem === 'invalid' ? t.invalidSandbox(problem.url ?? '') : t.sameOriginSandbox(location.origin);
+    case 'noChannel':
+      return t.noChannel(app.serverId, app.noChannel);
+    case 'load':
+      return t.loadFailed(app.uri, problem.message);
+    case 'noAnswer':
+      return t.noAnswer(problem.origin);
+    case 'notStarted':
+      return t.notStarted(problem.viewErrors.length ? problem.viewErrors.join(' · ') : undefined, Math.round(problem.timeoutMs / 1000));
+    default:
+      return t.hijacked;
+  }
+}

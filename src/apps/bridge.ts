@@ -6,6 +6,7 @@ import { JsonRpcEngine, type IncomingRequest } from '../rpc/json-rpc-engine.js';
 import type { Transport } from '../rpc/transport.js';
 import { diffHostContext } from './host-context.js';
 import { sanitizeFileName } from './file-name.js';
+import { SANDBOX_METHODS } from './sandbox-methods.js';
 import { DEFAULT_TRAFFIC_LIMITS, TokenBucket, boundedSize, type AppTrafficLimits } from './limits.js';
 import {
   MCP_APPS_PROTOCOL_VERSION,
@@ -353,10 +354,10 @@ export class AppBridgeHost {
       case 'notifications/tools/list_changed':
         if (this.hasViewTools) h?.viewToolsChanged?.();
         return;
-      case 'ui/notifications/sandbox-escape':
+      case SANDBOX_METHODS.escape:
         h?.escape?.();
         return;
-      case 'ui/notifications/sandbox-view-error':
+      case SANDBOX_METHODS.viewError:
         if (typeof params['message'] === 'string') h?.viewError?.(params['message'].slice(0, 500));
         return;
       case 'notifications/message':

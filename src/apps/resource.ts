@@ -21,18 +21,24 @@ const decodeBase64 = (blob: string): string => {
   return new TextDecoder().decode(bytes);
 };
 
+/** The server's `resources/list` entries; empty when it cannot list (capability, or it leaves UI resources out). */
+export function listUiResources(channel: McpChannel): Promise<unknown[]> {
+  return channel.request<Obj>('resources/list', {}).then(
+    (list) => (Array.isArray(list?.['resources']) ? list['resources'] : []),
+    () => [],
+  );
+}
+
 /**
  * Reads a `ui://` resource over the server's `mcp://` channel (`resources/read`), takes the HTML from
  * `text` or base64 `blob`, and merges `_meta.ui` from the `resources/list` entry (when listable) under
- * the content item's. The listing is requested in parallel with the read (one round trip, not two).
+ * the content item's. The listing is requested in parallel with the read (one round trip, not two), or
+ * passed in when the caller already has it (see `UiResourceCache`).
  * Throws when the answer is not exactly one MCP App HTML document.
  */
-export async function readUiResource(channel: McpChannel, uri: string): Promise<UiResource> {
-  const listing = channel.request<Obj>('resources/list', {}).then(
-    (list) => uiOf((Array.isArray(list?.['resources']) ? list['resources'] : []).find((r) => isRecord(r) && r['uri'] === uri)),
-    // Not listable (capability, or the server leaves UI resources out): the content item's meta alone.
-    () => undefined,
-  );
+export async function readUiResource(channel: McpChannel, uri: string, resources: Promise<unknown[]> = listUiResources(channel)): Promise<UiResource> {
+  // Not listable, or not listed: the content item's meta alone.
+  const listing = resources.then((list) => uiOf(list.find((r) => isRecord(r) && r['uri'] === uri)));
   const result = await channel.request<Obj>('resources/read', { uri });
   const contents = Array.isArray(result?.['contents']) ? result['contents'] : [];
   if (contents.length !== 1 || !isRecord(contents[0])) throw new Error(`resources/read ${uri}: expected exactly one content item, got ${contents.length}`);

@@ -1,17 +1,10 @@
 import { DEFAULT_TRAFFIC_LIMITS, TokenBucket } from './limits.js';
 import { buildAllowAttribute } from './permissions.js';
+import { SANDBOX_METHODS, isSandboxMethod, methodOf } from './sandbox-methods.js';
 
-/** Host ↔ proxy only; never relayed. */
-const SANDBOX_PREFIX = 'ui/notifications/sandbox-';
-const READY = 'ui/notifications/sandbox-proxy-ready';
-const RESOURCE_READY = 'ui/notifications/sandbox-resource-ready';
-/** Proxy → host: the View's document failed (uncaught error, CSP violation); diagnostics for the host to show. */
-const VIEW_ERROR = 'ui/notifications/sandbox-view-error';
 const MAX_VIEW_ERRORS = 20;
 /** The View's iframe sandbox (spec); an override may only drop tokens, never add them. */
 const INNER_SANDBOX = ['allow-scripts', 'allow-same-origin', 'allow-forms'];
-
-const methodOf = (data: unknown): unknown => (typeof data === 'object' && data !== null ? (data as { method?: unknown }).method : undefined);
 
 /** Why the proxy refused to run (shown in the page and thrown). */
 export class SandboxProxyError extends Error {
@@ -19,6 +12,13 @@ export class SandboxProxyError extends Error {
     super(`[ahp sandbox] ${message}`);
     this.name = 'SandboxProxyError';
   }
+}
+
+/** The View's HTML from `sandbox-resource-ready`: a string, or UTF-8 bytes (an ArrayBuffer the host transferred). */
+function htmlOf(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  if (value instanceof ArrayBuffer) return new TextDecoder().decode(value);
+  return undefined;
 }
 
 /** The inner sandbox tokens for an optional override: the intersection with the default set. */
@@ -68,17 +68,17 @@ export function runSandboxProxy(win: Window = window): () => void {
     const method = methodOf(event.data);
     if (event.source === win.parent) {
       if (event.origin !== parentOrigin) return;
-      if (method === RESOURCE_READY) {
+      if (method === SANDBOX_METHODS.resourceReady) {
         if (!inner) load((event.data as { params?: Record<string, unknown> }).params ?? {});
         return;
       }
-      if (typeof method === 'string' && method.startsWith(SANDBOX_PREFIX)) return;
+      if (isSandboxMethod(method)) return;
       inner?.contentWindow?.postMessage(event.data, ownOrigin);
       return;
     }
     if (inner && event.source === inner.contentWindow) {
       if (event.origin !== ownOrigin) return;
-      if (typeof method === 'string' && method.startsWith(SANDBOX_PREFIX)) return;
+      if (isSandboxMethod(method)) return;
       if (!relayBucket.take()) {
         const id = (event.data as { id?: unknown } | null)?.id;
         if (typeof method === 'string' && (typeof id === 'string' || typeof id === 'number') && errorBucket.take()) {
@@ -90,8 +90,8 @@ export function runSandboxProxy(win: Window = window): () => void {
     }
   };
   const load = (params: Record<string, unknown>): void => {
-    const html = params['html'];
-    if (typeof html !== 'string') return;
+    const html = htmlOf(params['html']);
+    if (html === undefined) return;
     const frame = doc.createElement('iframe');
     frame.setAttribute('sandbox', innerSandboxTokens(params['sandbox']));
     const allow = buildAllowAttribute(params['permissions']);
@@ -115,7 +115,7 @@ export function runSandboxProxy(win: Window = window): () => void {
   const reportViewErrors = (view: Window): void => {
     const report = (message: string): void => {
       if (reported++ >= MAX_VIEW_ERRORS) return;
-      win.parent.postMessage({ jsonrpc: '2.0', method: VIEW_ERROR, params: { message: message.slice(0, 500) } }, parentOrigin);
+      win.parent.postMessage({ jsonrpc: '2.0', method: SANDBOX_METHODS.viewError, params: { message: message.slice(0, 500) } }, parentOrigin);
     };
     view.addEventListener('error', (e) => report(`Error in the App: ${e.message || 'unknown error'}`));
     view.addEventListener('unhandledrejection', (e) => {
@@ -124,7 +124,7 @@ export function runSandboxProxy(win: Window = window): () => void {
     });
     // Escape the View left unhandled: the host leaves fullscreen / picture-in-picture (it cannot see the key).
     view.addEventListener('keydown', (e) => {
-      if (e.key === 'Escape' && !e.defaultPrevented) win.parent.postMessage({ jsonrpc: '2.0', method: 'ui/notifications/sandbox-escape', params: {} }, parentOrigin);
+      if (e.key === 'Escape' && !e.defaultPrevented) win.parent.postMessage({ jsonrpc: '2.0', method: SANDBOX_METHODS.escape, params: {} }, parentOrigin);
     });
     view.addEventListener('securitypolicyviolation', (e) => {
       const v = e as SecurityPolicyViolationEvent;
@@ -132,6 +132,6 @@ export function runSandboxProxy(win: Window = window): () => void {
     });
   };
   win.addEventListener('message', onMessage);
-  win.parent.postMessage({ jsonrpc: '2.0', method: READY, params: {} }, parentOrigin);
+  win.parent.postMessage({ jsonrpc: '2.0', method: SANDBOX_METHODS.proxyReady, params: {} }, parentOrigin);
   return () => win.removeEventListener('message', onMessage);
 }

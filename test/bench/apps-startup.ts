@@ -1,10 +1,17 @@
 // Benchmark: how long an MCP App takes to come up in the playground, from `<ahp-mcp-app>` being connected to the
-// View's `ui/notifications/initialized` (the element's :state(ready)), next to the load time of a blank iframe on
-// the same sandbox origin (the floor any sandboxed App pays). Prints numbers; asserts nothing.
+// View's `ui/notifications/initialized` (the element's :state(ready)), next to the View's own load (the same HTML
+// served straight into an iframe on the same sandbox origin, timed to its `ui/initialize` request) and the ratio of
+// the two (the budget is 1.2x), and the load time of a blank iframe on that origin (the floor any sandboxed App
+// pays). Rounds interleave the three so machine load hits them alike; the warm-up round (the first App of a server:
+// nothing cached, no warmed proxy) is printed on its own. Prints numbers; asserts nothing.
 // Run: node --import tsx test/bench/apps-startup.ts [rounds]
 import { startPlayground } from '../../examples/playground/playground.js';
 import { parseConfig } from '../../examples/playground/config.js';
 import { launchChromium, openSessionPage } from '../fixtures/playground-page.js';
+import { sandboxResponseHeaders } from '../../src/apps/sandbox-headers.js';
+
+/** Where the bench serves a View's HTML straight from its sandbox origin (answered by request interception). */
+const VIEW_PATH = '/__bench-view.html';
 
 const ROUNDS = Number(process.argv[2] ?? 10);
 
@@ -28,6 +35,15 @@ const browser = await launchChromium();
 try {
   await playground.startServers();
   const page = await browser.newPage();
+  // The View's own load: its HTML as the sandbox origin's response, with the proxy page's default (compat) CSP.
+  const viewHtml = new Map<string, string>();
+  await page.setRequestInterception(true);
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    const html = url.pathname === VIEW_PATH ? viewHtml.get(url.origin) : undefined;
+    if (html === undefined) return void request.continue();
+    void request.respond({ status: 200, headers: sandboxResponseHeaders(null, { policy: 'compat' }), body: html });
+  });
   // One session, connected before anything is measured (its store serves the Apps' mcp:// channels).
   await openSessionPage(page, playground, { id: 'bench-session' });
 
@@ -35,7 +51,15 @@ try {
   for (const app of APPS) {
     const sandbox = playground.apps.sandboxes.get(app.serverId)!;
     const appTimes: number[] = [];
+    const viewTimes: number[] = [];
     const blankTimes: number[] = [];
+    const html = await page.evaluate(async (serverId: string, uri: string) => {
+      const session = document.getElementById('bench-session') as unknown as { currentHandle: { mcpChannel(id: string): { request(m: string, p: unknown): Promise<{ contents: { text?: string }[] }> } } };
+      const result = await session.currentHandle.mcpChannel(serverId).request('resources/read', { uri });
+      return result.contents[0]?.text ?? '';
+    }, app.serverId, app.uri);
+    viewHtml.set(sandbox.origin, html);
+    let cold = '';
     for (let round = -1; round < ROUNDS; round++) {
       const appMs = await page.evaluate(
         (serverId: string, uri: string, sandboxUrl: string) =>
@@ -81,14 +105,43 @@ try {
           }),
         sandbox.blankUrl,
       );
-      if (round >= 0) {
+      const viewMs = await page.evaluate(
+        (viewUrl: string) =>
+          new Promise<number>((resolve, reject) => {
+            const frame = document.createElement('iframe');
+            frame.setAttribute('sandbox', 'allow-scripts allow-same-origin allow-forms');
+            const timer = setTimeout(() => done(new Error(`no ui/initialize from ${viewUrl} within 15 s`)), 15_000);
+            const onMessage = (event: MessageEvent) => {
+              if (event.source === frame.contentWindow && (event.data as { method?: unknown })?.method === 'ui/initialize') done(performance.now() - start);
+            };
+            const done = (result: number | Error) => {
+              clearTimeout(timer);
+              removeEventListener('message', onMessage);
+              frame.remove();
+              if (typeof result === 'number') resolve(result);
+              else reject(result);
+            };
+            addEventListener('message', onMessage);
+            const start = performance.now();
+            frame.src = `${viewUrl}?r=${Math.random()}`;
+            document.body.append(frame);
+          }),
+        `${sandbox.origin}${VIEW_PATH}`,
+      );
+      if (round < 0) cold = `App ${appMs.toFixed(1)} ms, View's own load ${viewMs.toFixed(1)} ms`;
+      else {
         appTimes.push(appMs);
+        viewTimes.push(viewMs);
         blankTimes.push(blankMs);
       }
     }
     console.log(`${app.serverId} (${app.uri}) on ${sandbox.origin}`);
-    console.log(`  <ahp-mcp-app> connected → View initialized: ${stats(appTimes)}`);
-    console.log(`  blank iframe on the same origin loaded:    ${stats(blankTimes)}\n`);
+    const median = (ms: number[]) => [...ms].sort((a, b) => a - b)[Math.floor(ms.length / 2)]!;
+    console.log(`  first App of the server (warm-up round): ${cold}`);
+    console.log(`  <ahp-mcp-app> connected → View initialized:      ${stats(appTimes)}`);
+    console.log(`  View's own load (same HTML, same origin, to ui/initialize): ${stats(viewTimes)}`);
+    console.log(`  blank iframe on the same origin loaded:         ${stats(blankTimes)}`);
+    console.log(`  ratio App / View's own load (medians): ${(median(appTimes) / median(viewTimes)).toFixed(2)}x (budget 1.2x)\n`);
   }
 } finally {
   await browser.close();

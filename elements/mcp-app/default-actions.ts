@@ -1,0 +1,44 @@
+import type { DownloadRequest } from '../../src/apps/bridge.js';
+
+/**
+ * Opens an http(s) link in a new window without opener or referrer; false when it is not http(s) or the popup was
+ * blocked. (With 'noopener' `window.open` always returns null; this opens blank, cuts the opener, then navigates,
+ * so a blocked popup is reported as a failure instead of a success.)
+ */
+export function openLinkSafely(url: string): boolean {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false;
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return false;
+  const win = window.open('', '_blank');
+  if (!win) return false;
+  try {
+    win.opener = null;
+    win.document.write('<meta name="referrer" content="no-referrer">');
+    win.location.replace(parsed.href);
+  } catch {
+    win.close();
+    return false;
+  }
+  return true;
+}
+
+/** Saves each file of a View's download request (text or base64 blob resources; others are skipped). */
+export function saveDownloads(request: DownloadRequest): void {
+  for (const { fileName, item } of request.contents) {
+    const resource = (item['resource'] ?? {}) as { text?: unknown; blob?: unknown; mimeType?: unknown };
+    const type = typeof resource.mimeType === 'string' ? resource.mimeType : 'application/octet-stream';
+    let blob: Blob | undefined;
+    if (typeof resource.text === 'string') blob = new Blob([resource.text], { type });
+    else if (typeof resource.blob === 'string') blob = new Blob([Uint8Array.from(atob(resource.blob), (c) => c.charCodeAt(0))], { type });
+    if (!blob) continue;
+    const a = document.createElement('a');
+    a.href = URL.createObjectURL(blob);
+    a.download = fileName;
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  }
+}

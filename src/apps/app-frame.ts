@@ -1,0 +1,90 @@
+import type { McpChannel } from '../client/mcp-channel.js';
+import { errorText } from '../protocol/guards.js';
+import { normalizeCsp, type SandboxPolicy } from './csp.js';
+import { buildAllowAttribute, normalizePermissions } from './permissions.js';
+import type { UiResourceCache } from './resource-cache.js';
+import type { UiResource } from './resource.js';
+import { SandboxFrame, checkSandboxUrl, proxyPageUrl, type SandboxUrlProblem } from './sandbox-frame.js';
+import type { SandboxWarmer } from './sandbox-warm.js';
+import type { McpUiResourceCsp, McpUiResourcePermissions } from './types.js';
+
+/** Why an App could not get as far as a sandbox frame. */
+export type AppFrameProblem =
+  | { kind: 'sandbox'; problem: SandboxUrlProblem; url: string | undefined }
+  | { kind: 'load'; message: string };
+
+/** Thrown by `openAppFrame`; `problem` says what to tell the user. */
+export class AppFrameError extends Error {
+  readonly problem: AppFrameProblem;
+  constructor(problem: AppFrameProblem) {
+    super(problem.kind === 'load' ? problem.message : `sandbox URL ${problem.url ?? '(none)'}: ${problem.problem}`);
+    this.name = 'AppFrameError';
+    this.problem = problem;
+  }
+}
+
+export interface AppFrameOptions {
+  channel: McpChannel;
+  /** The View's `ui://` resource. */
+  uri: string;
+  /** Marks the server's current start (see `UiResourceCache.read`). */
+  serverStart?: unknown;
+  /** The page's own sandbox URL for this App, checked before anything is read; else `sandboxUrlFor`. */
+  sandboxUrl?: string | null | undefined;
+  /** Resolves the sandbox URL once the resource's `_meta.ui.domain` is known. */
+  sandboxUrlFor: (domain: string | undefined) => string | undefined;
+  policy: SandboxPolicy;
+  cache: UiResourceCache;
+  warmer: SandboxWarmer;
+  /** The page's origin and base URI (default: the current document's). */
+  pageOrigin?: string;
+  baseUri?: string;
+}
+
+/** A sandbox frame for one View, with the View's resource and what the sandbox applies. */
+export interface AppFrame {
+  frame: SandboxFrame;
+  resource: UiResource;
+  csp: McpUiResourceCsp | undefined;
+  permissions: McpUiResourcePermissions | undefined;
+  /** Starts loading a spare proxy for the next App on this origin (call once this one is up, not to compete with it). */
+  warmNext(): void;
+}
+
+/**
+ * The first half of starting an App: checks the sandbox URL, reads the View's resource (once per server start),
+ * and gives a sandbox proxy frame for it: a warmed one when the page has one for the same proxy URL, else a new
+ * one (`warmNext` loads another spare for the next App on that origin). The caller places the frame, waits for
+ * `frame.ready`, starts its bridge and hands the resource over (`frame.sendResource`). Throws `AppFrameError`.
+ */
+export async function openAppFrame(options: AppFrameOptions): Promise<AppFrame> {
+  const pageOrigin = options.pageOrigin ?? location.origin;
+  const baseUri = options.baseUri ?? document.baseURI;
+  const check = (url: string | undefined): URL => {
+    const checked = checkSandboxUrl(url, baseUri, pageOrigin);
+    if (typeof checked === 'string') throw new AppFrameError({ kind: 'sandbox', problem: checked, url });
+    return checked;
+  };
+  // An explicit sandbox-url is checked before anything is fetched.
+  if (options.sandboxUrl) check(options.sandboxUrl);
+  const urlFor = (resource: UiResource | undefined, sandbox: URL) =>
+    proxyPageUrl(sandbox, { csp: normalizeCsp(resource?.meta.csp), parentOrigin: pageOrigin, policy: options.policy });
+  // Warm the proxy while the resource is read: right when the resource is already known, else the likely URL.
+  const known = options.cache.peek(options.channel, options.uri, options.serverStart);
+  const guess = checkSandboxUrl(options.sandboxUrl || options.sandboxUrlFor(known?.meta.domain), baseUri, pageOrigin);
+  if (typeof guess !== 'string' && !buildAllowAttribute(normalizePermissions(known?.meta.permissions))) options.warmer.warm(urlFor(known, guess));
+  let resource: UiResource;
+  try {
+    resource = await options.cache.read(options.channel, options.uri, options.serverStart);
+  } catch (error) {
+    throw new AppFrameError({ kind: 'load', message: errorText(error) });
+  }
+  const sandbox = check(options.sandboxUrl || options.sandboxUrlFor(resource.meta.domain));
+  const csp = normalizeCsp(resource.meta.csp);
+  const permissions = normalizePermissions(resource.meta.permissions);
+  const url = urlFor(resource, sandbox);
+  const allow = buildAllowAttribute(permissions);
+  // A warmed frame has no permission policy: only Views that ask for none can use one.
+  const frame = (!allow && options.warmer.take(url)) || new SandboxFrame({ url, allow });
+  return { frame, resource, csp, permissions, warmNext: () => void (allow || options.warmer.warm(url)) };
+}

@@ -1,0 +1,141 @@
+import type { McpChannel } from '../client/mcp-channel.js';
+import { errorText } from '../protocol/guards.js';
+import { AppBridgeHost, type AppBridgeHandlers, type AppBridgeHostOptions } from './bridge.js';
+import { AppFrameError, openAppFrame, type AppFrame, type AppFrameOptions } from './app-frame.js';
+import type { UiResource } from './resource.js';
+import { checkSandboxUrl, type SandboxUrlProblem } from './sandbox-frame.js';
+
+/** Why an App did not start or stopped on its own; the embedder tells the user. */
+export type AppProblem =
+  | { kind: 'sandbox'; problem: SandboxUrlProblem; url: string | undefined }
+  | { kind: 'noChannel' }
+  | { kind: 'load'; message: string }
+  /** The sandbox proxy never announced itself. */
+  | { kind: 'noAnswer'; origin: string }
+  /** The View did not initialize in time; `viewErrors` are what the proxy saw fail in its document. */
+  | { kind: 'notStarted'; viewErrors: string[]; timeoutMs: number }
+  /** The proxy frame stopped being ours (see `SandboxFrame`); the run was cut off. */
+  | { kind: 'hijacked' };
+
+export interface AppRunOptions extends Omit<AppFrameOptions, 'channel'>, Omit<AppBridgeHostOptions, 'transport' | 'sandbox' | 'channel'> {
+  /** The server's `mcp://` channel; without one the run stops with `noChannel` (after the sandbox URL check). */
+  channel: McpChannel | undefined;
+  /** How long the View may take to send `ui/notifications/initialized` (ms). */
+  startTimeoutMs: number;
+  /**
+   * Where the frame goes once the resource is read (the frame is not in its place yet); undefined ends the run
+   * quietly (the embedder moved on).
+   */
+  place(frame: HTMLIFrameElement, resource: UiResource): Element | undefined | Promise<Element | undefined>;
+  /** The run stopped or could not start (not called after `close`, `teardown` or `contain`). */
+  onProblem(problem: AppProblem): void;
+}
+
+/**
+ * One App from its resource to its end, the sandbox frame lifecycle: checks the sandbox URL, reads the View's
+ * resource (once per server start), takes a warmed proxy frame or loads one, waits for the proxy's handshake, starts
+ * the bridge, hands the View its HTML as transferred bytes, applies the View's size reports to the frame, bounds the
+ * start, and tears down (`teardown`, with the View's goodbye), stops (`close`, best-effort goodbye) or cuts it off
+ * (`contain`, no further word to the View).
+ */
+export class AppRun {
+  /** The bridge to the View, from when the proxy answered until the run ends. */
+  bridge: AppBridgeHost | undefined;
+  /** The sandbox iframe, once there is one. */
+  frame: HTMLIFrameElement | undefined;
+  private app: AppFrame | undefined;
+  private readonly options: AppRunOptions;
+  private readonly viewErrors: string[] = [];
+  private startTimer: ReturnType<typeof setTimeout> | undefined;
+  private ended = false;
+
+  constructor(options: AppRunOptions) {
+    this.options = options;
+  }
+
+  /** Runs the start; true once the View has its HTML (the bridge then buffers until the View initializes). */
+  async start(): Promise<boolean> {
+    const o = this.options;
+    const explicit = o.sandboxUrl ? checkSandboxUrl(o.sandboxUrl, o.baseUri ?? document.baseURI, o.pageOrigin ?? location.origin) : undefined;
+    if (typeof explicit === 'string') return this.problem({ kind: 'sandbox', problem: explicit, url: o.sandboxUrl ?? undefined });
+    if (!o.channel) return this.problem({ kind: 'noChannel' });
+    let app: AppFrame;
+    try {
+      app = await openAppFrame({ ...o, channel: o.channel });
+    } catch (error) {
+      return error instanceof AppFrameError ? this.problem(error.problem) : this.problem({ kind: 'load', message: errorText(error) });
+    }
+    if (this.ended) return void app.frame.remove(), false;
+    this.app = app;
+    const { frame } = app;
+    this.frame = frame.element;
+    frame.onHijack = () => {
+      this.contain();
+      o.onProblem({ kind: 'hijacked' });
+    };
+    const parent = await o.place(frame.element, app.resource);
+    if (this.ended || !parent) return this.end(), false;
+    frame.place(parent);
+    const ready = await frame.ready;
+    if (this.ended) return false;
+    if (!ready) return frame.hijacked ? false : this.problem({ kind: 'noAnswer', origin: frame.origin });
+    this.bridge = new AppBridgeHost({ ...o, transport: frame.transport(), sandbox: { csp: app.csp, permissions: app.permissions }, handlers: this.wrap(o.handlers ?? {}) }).start();
+    this.startTimer = setTimeout(() => {
+      if (!this.ended && !this.bridge?.initialized) this.problem({ kind: 'notStarted', viewErrors: [...this.viewErrors], timeoutMs: o.startTimeoutMs });
+    }, o.startTimeoutMs);
+    frame.sendResource({ html: app.resource.html, csp: app.csp, permissions: app.permissions });
+    return true;
+  }
+
+  /** Sends `ui/resource-teardown`, waits (bounded) for the View, then ends the run. True when the View answered. */
+  async teardown(reason: string): Promise<boolean> {
+    const answered = this.bridge && !this.ended ? await this.bridge.teardown(reason) : false;
+    this.end();
+    return answered;
+  }
+
+  /** Ends the run at once; the View is asked to tear down on a best-effort basis (its frame may be gone already). */
+  close(reason: string): void {
+    if (this.ended) return;
+    void this.bridge?.teardown(reason).catch(() => {});
+    this.end();
+  }
+
+  /** Ends the run without another word to the View (its proxy is no longer ours, or it floods). */
+  contain(): void {
+    this.bridge?.close();
+    this.end();
+  }
+
+  private wrap(handlers: AppBridgeHandlers): AppBridgeHandlers {
+    return {
+      ...handlers,
+      sizeChanged: (size) => {
+        this.app?.frame.applySize(size);
+        handlers.sizeChanged?.(size);
+      },
+      initialized: () => {
+        clearTimeout(this.startTimer);
+        handlers.initialized?.();
+        this.app?.warmNext();
+      },
+      viewError: (message) => {
+        if (this.viewErrors.length < 5) this.viewErrors.push(message);
+        handlers.viewError?.(message);
+      },
+    };
+  }
+
+  private problem(problem: AppProblem): false {
+    if (!this.ended) this.options.onProblem(problem);
+    return false;
+  }
+
+  private end(): void {
+    this.ended = true;
+    clearTimeout(this.startTimer);
+    this.bridge?.close();
+    this.bridge = undefined;
+    this.app?.frame.remove();
+  }
+}

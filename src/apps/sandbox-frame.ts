@@ -1,0 +1,161 @@
+import { sandboxPolicyOf, type SandboxPolicy } from './csp.js';
+import { SANDBOX_METHODS, methodOf } from './sandbox-methods.js';
+import { windowTransport, type BridgeTransport } from './transport.js';
+import type { McpUiResourceCsp, McpUiResourcePermissions } from './types.js';
+
+/** Size reports this close to the applied height are echoes of our own change (no resize loops). */
+const SIZE_SLACK_PX = 2;
+/** The tallest an inline View may make its frame. */
+export const MAX_INLINE_HEIGHT = 6000;
+/** How long the proxy page may take to announce itself (`sandbox-proxy-ready`). */
+const READY_TIMEOUT_MS = 10_000;
+
+/** Why a sandbox URL cannot be used: none configured, not a URL, or not on another http(s) origin than the page. */
+export type SandboxUrlProblem = 'missing' | 'invalid' | 'same-origin';
+
+/** A sandbox proxy URL resolved against the page, or why it cannot be used. */
+export function checkSandboxUrl(url: string | undefined, baseUri: string, pageOrigin: string): URL | SandboxUrlProblem {
+  if (!url) return 'missing';
+  let sandbox: URL;
+  try {
+    sandbox = new URL(url, baseUri);
+  } catch {
+    return 'invalid';
+  }
+  return sandbox.origin === pageOrigin || !/^https?:$/.test(sandbox.protocol) ? 'same-origin' : sandbox;
+}
+
+/** The proxy page URL for one View: its CSP (the sandbox server turns it into a header), the page origin, the policy. */
+export function proxyPageUrl(sandbox: URL, options: { csp?: McpUiResourceCsp | undefined; parentOrigin: string; policy: SandboxPolicy }): string {
+  const url = new URL(sandbox.href);
+  if (options.csp) url.searchParams.set('csp', JSON.stringify(options.csp));
+  url.searchParams.set('parent', options.parentOrigin);
+  if (sandboxPolicyOf(options.policy) !== 'compat') url.searchParams.set('policy', options.policy);
+  return url.href;
+}
+
+export interface SandboxFrameOptions {
+  /** The proxy page URL (see `proxyPageUrl`). */
+  url: string;
+  /** The iframe's `allow` attribute (permission policy), if any. */
+  allow?: string | undefined;
+  /** The window whose document gets the iframe (default: the global `window`). */
+  win?: Window;
+}
+
+/**
+ * One sandbox proxy iframe on another origin and its lifecycle: the proxy handshake (`sandbox-proxy-ready` from
+ * exactly that frame and origin, bounded), the View's HTML handed over as transferred bytes, sizing from the View's
+ * reports, and removal. From creation on it watches for the frame no longer being ours (a second load, a message
+ * from another origin, a second ready) and reports it once to `onHijack`.
+ * Creating one touches the DOM; importing this module does not.
+ */
+export class SandboxFrame {
+  /** The iframe (not yet placed anywhere until `place()`, unless warmed). */
+  readonly element: HTMLIFrameElement;
+  /** The proxy page URL it loads. */
+  readonly url: string;
+  /** The sandbox origin every message must come from and go to. */
+  readonly origin: string;
+  /** True once the proxy announced itself; false when it did not within the time limit or the frame was removed. */
+  readonly ready: Promise<boolean>;
+  /** True once hijacking was seen. */
+  hijacked = false;
+  private readonly win: Window;
+  private resolveReady: (ok: boolean) => void = () => {};
+  private readyTimer: ReturnType<typeof setTimeout> | undefined;
+  private announced = false;
+  private loads = 0;
+  private appliedHeight = 0;
+  private hijackHandler: (() => void) | undefined;
+
+  constructor(options: SandboxFrameOptions) {
+    this.win = options.win ?? window;
+    this.url = options.url;
+    this.origin = new URL(options.url).origin;
+    const frame = this.win.document.createElement('iframe');
+    frame.setAttribute('sandbox', 'allow-scripts allow-same-origin allow-forms');
+    if (options.allow) frame.setAttribute('allow', options.allow);
+    // No inline height until the View reports one: the stylesheet's default keeps a View that never reports visible.
+    frame.src = options.url;
+    this.element = frame;
+    this.ready = new Promise<boolean>((resolve) => (this.resolveReady = resolve));
+    this.readyTimer = setTimeout(() => this.resolveReady(false), READY_TIMEOUT_MS);
+    frame.addEventListener('load', this.onLoad);
+    this.win.addEventListener('message', this.onMessage);
+  }
+
+  /** Called once when the frame stops being ours (immediately if that already happened). */
+  set onHijack(handler: (() => void) | undefined) {
+    this.hijackHandler = handler;
+    if (handler && this.hijacked) handler();
+  }
+
+  /**
+   * Puts the frame into `parent`. A frame that is already in the document (warmed) moves without reloading where
+   * the browser can (`moveBefore`); `SandboxFrame.canMoveLive` says whether it can.
+   */
+  place(parent: Element): void {
+    const frame = this.element;
+    const moveBefore = (parent as Element & { moveBefore?: (node: Node, child: Node | null) => void }).moveBefore;
+    if (frame.isConnected && moveBefore) moveBefore.call(parent, frame, null);
+    else parent.appendChild(frame);
+  }
+
+  /** Whether this browser moves a loaded iframe without reloading it (so a warmed frame can be placed later). */
+  static canMoveLive(win: Window = window): boolean {
+    return typeof ((win as Window & { Element?: { prototype: object } }).Element?.prototype as { moveBefore?: unknown } | undefined)?.moveBefore === 'function';
+  }
+
+  /** The message pipe to the View through the proxy (pinned to the frame and its origin). */
+  transport(): BridgeTransport {
+    return windowTransport(this.element.contentWindow!, this.origin, this.win);
+  }
+
+  /** Hands the View's HTML to the proxy as UTF-8 bytes whose buffer is transferred (no copy of a large string). */
+  sendResource(resource: { html: string; csp?: McpUiResourceCsp | undefined; permissions?: McpUiResourcePermissions | undefined }): void {
+    const bytes = new TextEncoder().encode(resource.html).buffer;
+    const params = { html: bytes, ...(resource.csp && { csp: resource.csp }), ...(resource.permissions && { permissions: resource.permissions }) };
+    this.element.contentWindow?.postMessage({ jsonrpc: '2.0', method: SANDBOX_METHODS.resourceReady, params }, { targetOrigin: this.origin, transfer: [bytes] });
+  }
+
+  /** Applies the View's reported height (capped; reports within a few pixels of the current one are ignored). */
+  applySize(size: { height?: number }): void {
+    if (size.height === undefined) return;
+    const height = Math.min(Math.ceil(size.height), MAX_INLINE_HEIGHT);
+    if (Math.abs(height - this.appliedHeight) <= SIZE_SLACK_PX) return;
+    this.appliedHeight = height;
+    this.element.style.height = `${height}px`;
+  }
+
+  /** Stops watching and removes the frame (the View goes with it). */
+  remove(): void {
+    clearTimeout(this.readyTimer);
+    this.resolveReady(false);
+    this.element.removeEventListener('load', this.onLoad);
+    this.win.removeEventListener('message', this.onMessage);
+    this.hijackHandler = undefined;
+    this.element.remove();
+  }
+
+  private readonly onLoad = (): void => {
+    if (++this.loads > 1) this.hijack();
+  };
+
+  private readonly onMessage = (event: MessageEvent): void => {
+    if (event.source !== this.element.contentWindow || this.hijacked) return;
+    const isReady = methodOf(event.data) === SANDBOX_METHODS.proxyReady;
+    if (event.origin !== this.origin || (isReady && this.announced)) return this.hijack();
+    if (!isReady) return;
+    this.announced = true;
+    clearTimeout(this.readyTimer);
+    this.resolveReady(true);
+  };
+
+  private hijack(): void {
+    if (this.hijacked) return;
+    this.hijacked = true;
+    this.resolveReady(false);
+    this.hijackHandler?.();
+  }
+}

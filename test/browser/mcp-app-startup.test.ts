@@ -1,0 +1,126 @@
+// <ahp-mcp-app> start-up and connection state: the View starts while the tool call runs (its result arrives
+// after), the resource is read once per server start, the next App on a sandbox origin takes a proxy frame that
+// was warmed for it, and the element shows the session's connection state.
+import { expect, fixture, html } from '@open-wc/testing';
+import '../../elements/define-all.js';
+import type { AhpMcpApp } from '../../elements/mcp-app/mcp-app.js';
+import type { AhpToolCall } from '../../elements/tool-call/tool-call.js';
+import type { ConnectionState } from '../../src/client/connection-state.js';
+import type { McpChannel } from '../../src/client/mcp-channel.js';
+import type { SessionState } from '../../src/protocol/session.js';
+import type { ToolCallState } from '../../src/protocol/tool-calls.js';
+import { ALL_CAPABILITIES, FakeChannel } from '../fixtures/apps/fake-channel.js';
+import { drivenView } from '../fixtures/apps/view-driver.js';
+import { FakeHandle } from './fixtures/fake-handle.js';
+import { CHAT, FakeChatStore, chatState } from './fixtures/tool-calls.js';
+
+let otherOrigin = '';
+before(async () => {
+  otherOrigin = (await (await fetch('/__test/env.json')).json()).otherOrigin;
+});
+const sandboxUrl = () => `${otherOrigin}/sandbox/sandbox-proxy.html`;
+
+async function until<T>(fn: () => T | undefined | false, what: string, ms = 10_000): Promise<T> {
+  const t0 = performance.now();
+  for (;;) {
+    const v = fn();
+    if (v) return v;
+    if (performance.now() - t0 > ms) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+const session = (state: Record<string, unknown> = { kind: 'ready' }) =>
+  ({
+    provider: 't', title: 'S', status: 1, lifecycle: 'ready', activeClients: [], chats: [],
+    customizations: [{ type: 'mcpServer', id: 'basic', uri: 'mcp-config:/basic', name: 'Basic', state, channel: 'mcp://basic', mcpApp: { capabilities: ALL_CAPABILITIES } }],
+  }) as unknown as SessionState;
+const base = { toolCallId: 'tc1', toolName: 'get-time', displayName: 'Get time', contributor: { kind: 'mcp', customizationId: 'basic' }, _meta: { ui: { resourceUri: 'ui://get-time/mcp-app.html' } } };
+const running = { ...base, status: 'running', invocationMessage: 'Getting time', toolInput: '{}', confirmed: 'not-needed' } as unknown as ToolCallState;
+const completed = { ...running, status: 'completed', success: true, pastTenseMessage: 'Got time', content: [{ type: 'text', text: 'noon' }] } as unknown as ToolCallState;
+
+/** The View's own log of what it received (the driver reports it on every message). */
+function viewLog(el: AhpMcpApp): () => string[] {
+  let log: string[] = [];
+  const onProbe = (e: MessageEvent) => {
+    if (e.data?.method === 'test/probe' && e.source === el.shadowRoot?.querySelector('iframe')?.contentWindow) log = e.data.params.log;
+  };
+  window.addEventListener('message', onProbe);
+  return () => log;
+}
+
+describe('<ahp-mcp-app> start-up', () => {
+  it('starts the View while the tool call still runs; the result reaches the initialized View when it arrives', async () => {
+    const channel = new FakeChannel({ html: await drivenView({}) });
+    const handle = new FakeHandle({ channels: () => channel as McpChannel });
+    const store = new FakeChatStore(session(), { [CHAT]: chatState([running]) });
+    const el = await fixture<AhpMcpApp>(html`<ahp-mcp-app .store=${store} .handle=${handle} chat=${CHAT} tool-call-id="tc1" sandbox-url=${sandboxUrl()}></ahp-mcp-app>`);
+    const log = viewLog(el);
+    await until(() => el.matches(':state(ready)'), 'the View initialized before the result');
+    expect(log()).to.not.include('in:ui/notifications/tool-result');
+    store.setChat(CHAT, chatState([completed]));
+    await until(() => log().includes('in:ui/notifications/tool-result'), 'the result in the View');
+  });
+
+  it('reads the resource once per server start and takes the proxy frame warmed for its origin', async () => {
+    const channel = new FakeChannel({ html: await drivenView({}) });
+    const handle = new FakeHandle({ channels: () => channel as McpChannel });
+    const store = new FakeChatStore(session(), { [CHAT]: chatState([completed]) });
+    const app = () => html`<ahp-mcp-app .store=${store} .handle=${handle} chat=${CHAT} tool-call-id="tc1" sandbox-url=${sandboxUrl()}></ahp-mcp-app>`;
+    const first = await fixture<AhpMcpApp>(app());
+    await until(() => first.matches(':state(ready)'), 'the first View initialized');
+    expect(channel.count('resources/read')).to.equal(1);
+    const canMove = 'moveBefore' in Element.prototype;
+    const spare = canMove ? await until(() => [...document.querySelectorAll<HTMLIFrameElement>('body > iframe[aria-hidden="true"]')].find((f) => f.src.startsWith(sandboxUrl())), 'a warmed proxy frame') : undefined;
+    const second = await fixture<AhpMcpApp>(app());
+    await until(() => second.matches(':state(ready)'), 'the second View initialized');
+    expect(channel.count('resources/read'), 'the same server start: read once').to.equal(1);
+    if (spare) {
+      expect(second.shadowRoot!.querySelector('iframe')).to.equal(spare, 'the second App runs in the warmed proxy frame');
+      expect(spare.hasAttribute('aria-hidden')).to.equal(false);
+    }
+    // The server restarted: its resource may have changed, so the next App reads it again.
+    store.setState(session({ kind: 'ready', restarted: true }));
+    const third = await fixture<AhpMcpApp>(app());
+    await until(() => third.matches(':state(ready)'), 'the third View initialized');
+    expect(channel.count('resources/read')).to.equal(2);
+  });
+});
+
+describe('<ahp-mcp-app> connection state', () => {
+  const RECONNECTING: ConnectionState = { kind: 'reconnecting', attempt: 3, nextAttemptAt: Date.now() + 60_000 };
+
+  it('shows the banner and :state(disconnected) while not connected, and neither once open again', async () => {
+    const channel = new FakeChannel({ html: await drivenView({}) });
+    const handle = new FakeHandle({ channels: () => channel as McpChannel });
+    handle.setConnectionState(RECONNECTING);
+    const store = new FakeChatStore(session(), { [CHAT]: chatState([completed]) });
+    const el = await fixture<AhpMcpApp>(html`<ahp-mcp-app .store=${store} .handle=${handle} chat=${CHAT} tool-call-id="tc1" sandbox-url=${sandboxUrl()}></ahp-mcp-app>`);
+    const banner = () => el.shadowRoot!.querySelector<HTMLElement>('[part="connection"]');
+    expect(banner()?.getAttribute('role')).to.equal('status');
+    expect(banner()!.textContent).to.match(/\(attempt 3\)/);
+    expect(el.matches(':state(disconnected)') && el.matches(':state(reconnecting)')).to.equal(true);
+    handle.setConnectionState({ kind: 'closed', reason: 'host went away' });
+    await el.updateComplete;
+    expect(banner()!.textContent).to.include('host went away');
+    expect(el.matches(':state(disconnected)')).to.equal(true);
+    expect(el.matches(':state(closed)'), ':state(closed) stays the View\'s own').to.equal(false);
+    handle.setConnectionState({ kind: 'open' });
+    await el.updateComplete;
+    expect(banner()).to.equal(null);
+    expect(el.matches(':state(disconnected)')).to.equal(false);
+  });
+
+  it('inside <ahp-tool-call> only the tool call shows the banner', async () => {
+    const channel = new FakeChannel({ html: await drivenView({}) });
+    const handle = new FakeHandle({ channels: () => channel as McpChannel });
+    handle.setConnectionState(RECONNECTING);
+    const store = new FakeChatStore(session(), { [CHAT]: chatState([completed]) });
+    const el = await fixture<AhpToolCall>(html`<ahp-tool-call .store=${store} .handle=${handle} chat=${CHAT} tool-call-id="tc1"></ahp-tool-call>`);
+    const app = await until(() => el.shadowRoot!.querySelector<AhpMcpApp>('ahp-mcp-app') ?? undefined, 'the embedded App');
+    await app.updateComplete;
+    expect(el.shadowRoot!.querySelector('[part="connection"]'), 'the tool call shows it').to.not.equal(null);
+    expect(app.shadowRoot!.querySelector('[part="connection"]'), 'the App does not repeat it').to.equal(null);
+    expect(app.matches(':state(disconnected)')).to.equal(true);
+  });
+});
