@@ -134,3 +134,10 @@ test('anatomy: store binding, colour scheme and connection state go through the 
     }
   }
 });
+
+test('anatomy: every element that reads a store registers the development checks', () => {
+  for (const name of folders.filter((n) => n !== 'session')) {
+    const source = read(path.join(ELEMENTS, name, `${name}.ts`));
+    assert.match(source, /^if \(DEV\)(?: \{\n\s*|\s+)addDevChecks\(Ahp\w+, /m, `elements/${name}/${name}.ts registers addDevChecks under if (DEV)`);
+  }
+});
