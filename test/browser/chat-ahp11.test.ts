@@ -4,8 +4,8 @@ import '../../elements/chat/define.js';
 import '../../elements/input-needed/define.js';
 import type { AhpChat } from '../../elements/chat/chat.js';
 import type { AhpInputNeeded } from '../../elements/input-needed/input-needed.js';
-import type { ActionEnvelope, ChatState, DispatchActionParams, Snapshot } from '../../src/protocol/index.js';
-import { SessionStore } from '../../src/store/index.js';
+import type { ActionEnvelope, ChatState } from '../../src/protocol/index.js';
+import { realSessionStore } from './fixtures/real-store.js';
 import { session } from './fixtures/sessions.js';
 
 const SESSION = 'ahp-session:/ahp11';
@@ -28,17 +28,7 @@ function chatState(): ChatState {
 }
 
 function realStore() {
-  const sent: DispatchActionParams[] = [];
-  let seq = 0;
-  const store = new SessionStore({
-    channel: SESSION,
-    clientId: 'me',
-    send: (p) => sent.push(p),
-    nextClientSeq: () => ++seq,
-    subscribeChannel: async (uri): Promise<Snapshot> => ({ resource: uri, fromSeq: 0, state: chatState() }),
-    unsubscribeChannel: () => {},
-  });
-  store.loadSnapshot({ resource: SESSION, fromSeq: 0, state: session([]) });
+  const { store, sent } = realSessionStore(SESSION, session([]), async (uri) => ({ resource: uri, fromSeq: 0, state: chatState() }));
   let serverSeq = 0;
   const server = (action: ActionEnvelope['action'], channel = CHAT) => store.receive({ channel, action, serverSeq: ++serverSeq });
   return { store, sent, server };

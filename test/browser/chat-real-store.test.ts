@@ -1,31 +1,20 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import '../../elements/chat/define.js';
 import type { AhpChat } from '../../elements/chat/chat.js';
-import type { ActionEnvelope, DispatchActionParams, Snapshot } from '../../src/protocol/commands.js';
-import { SessionStore } from '../../src/store/index.js';
+import type { ActionEnvelope, DispatchActionParams } from '../../src/protocol/commands.js';
 import { CHAT, chatState, md, turn } from './fixtures/chats.js';
+import { realSessionStore } from './fixtures/real-store.js';
 import { session } from './fixtures/sessions.js';
 
 const SESSION = 'ahp-session:/real-chat';
 
 /** A real SessionStore whose chat subscription answers with a snapshot; `sent` records the wire. */
 function realStore() {
-  const sent: DispatchActionParams[] = [];
-  const subscribed: string[] = [];
-  const unsubscribed: string[] = [];
-  let seq = 0;
-  const store = new SessionStore({
-    channel: SESSION,
-    clientId: 'me',
-    send: (p) => sent.push(p),
-    nextClientSeq: () => ++seq,
-    subscribeChannel: async (uri): Promise<Snapshot> => {
-      subscribed.push(uri);
-      return { resource: uri, fromSeq: 0, state: chatState([turn('t0', 'earlier', [md('a', 'earlier answer')])], undefined, uri) };
-    },
-    unsubscribeChannel: (uri) => unsubscribed.push(uri),
-  });
-  store.loadSnapshot({ resource: SESSION, fromSeq: 0, state: session([]) });
+  const { store, sent, subscribed, unsubscribed } = realSessionStore(SESSION, session([]), async (uri) => ({
+    resource: uri,
+    fromSeq: 0,
+    state: chatState([turn('t0', 'earlier', [md('a', 'earlier answer')])], undefined, uri),
+  }));
   let serverSeq = 0;
   const server = (action: ActionEnvelope['action']) => store.receive({ channel: CHAT, action, serverSeq: ++serverSeq });
   const echo = (p: DispatchActionParams) =>

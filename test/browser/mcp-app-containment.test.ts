@@ -10,30 +10,14 @@ import type { McpChannel } from '../../src/client/mcp-channel.js';
 import { LIMIT_ERROR_CODE } from '../../src/apps/bridge.js';
 import { ALL_CAPABILITIES, FakeChannel } from '../fixtures/apps/fake-channel.js';
 import { hostileView } from '../fixtures/apps/hostile-view.js';
+import { collectViewProbes, pollUntil } from './fixtures/view-probes.js';
 
 type Probe = { kind: string; [k: string]: unknown };
-let otherOrigin = '';
-const probes: Probe[] = [];
-const liveFrames = () => [...document.querySelectorAll('ahp-mcp-app')].map((a) => a.shadowRoot?.querySelector('iframe')?.contentWindow).filter(Boolean);
-const onProbe = (e: MessageEvent) => {
-  if (e.data?.method === 'test/probe' && liveFrames().includes(e.source as Window)) probes.push(e.data.params);
-};
-before(async () => {
-  otherOrigin = (await (await fetch('/__test/env.json')).json()).otherOrigin;
-  window.addEventListener('message', onProbe);
-});
-beforeEach(() => (probes.length = 0));
-after(() => window.removeEventListener('message', onProbe));
+const view = collectViewProbes<Probe>();
+const { probes } = view;
 
-async function until<T>(fn: () => T | undefined | false | null, what: string, ms = 10_000): Promise<T> {
-  const t0 = performance.now();
-  for (;;) {
-    const v = fn();
-    if (v) return v;
-    if (performance.now() - t0 > ms) throw new Error(`timed out waiting for ${what}; probes: ${JSON.stringify(probes.slice(-3)).slice(0, 400)}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+const until = <T>(fn: () => T | undefined | false | null, what: string, ms = 10_000): Promise<T> =>
+  pollUntil(fn, what, ms, () => `probes: ${JSON.stringify(probes.slice(-3)).slice(0, 400)}`);
 const probe = (kind: string) => probes.find((p) => p.kind === kind);
 
 async function mount(script: string, intentPolicy?: AppIntentPolicy, viewOptions: { tools?: boolean; noWait?: boolean } = {}) {
@@ -41,7 +25,7 @@ async function mount(script: string, intentPolicy?: AppIntentPolicy, viewOptions
   const el = await fixture<AhpMcpApp>(html`<ahp-mcp-app
     server-id="budget"
     resource-uri="ui://get-time/mcp-app.html"
-    sandbox-url=${`${otherOrigin}/sandbox/sandbox-proxy.html`}
+    sandbox-url=${`${view.otherOrigin}/sandbox/sandbox-proxy.html`}
     .channel=${channel as McpChannel}
     .capabilities=${ALL_CAPABILITIES}
     .intentPolicy=${intentPolicy}
@@ -243,7 +227,7 @@ describe('<ahp-mcp-app> start-up', () => {
     try {
       const channel = new FakeChannel({ html: '<!doctype html><p>broken view</p><script>throw new Error("pdf.js worker failed to load")</script>' });
       const el = await fixture<AhpMcpApp>(html`<ahp-mcp-app server-id="budget" resource-uri="ui://get-time/mcp-app.html"
-        sandbox-url=${`${otherOrigin}/sandbox/sandbox-proxy.html`} .channel=${channel as McpChannel} .capabilities=${ALL_CAPABILITIES}></ahp-mcp-app>`);
+        sandbox-url=${`${view.otherOrigin}/sandbox/sandbox-proxy.html`} .channel=${channel as McpChannel} .capabilities=${ALL_CAPABILITIES}></ahp-mcp-app>`);
       const status = () => el.shadowRoot!.querySelector('[part~="status"]')?.textContent ?? '';
       await until(() => status().includes('pdf.js worker failed to load'), 'the View\'s error shown while loading');
       const frame = el.shadowRoot!.querySelector('iframe')!;

@@ -9,41 +9,22 @@ import { runSandboxProxy, SandboxProxyError } from '../../src/apps/sandbox-proxy
 import { ALL_CAPABILITIES, FakeChannel } from '../fixtures/apps/fake-channel.js';
 import { drivenView, type DriverOptions } from '../fixtures/apps/view-driver.js';
 import { FakeHandle } from './fixtures/fake-handle.js';
+import { collectViewProbes, pollUntil } from './fixtures/view-probes.js';
 import { CHAT, FakeChatStore, chatState } from './fixtures/tool-calls.js';
 
 type Probe = { kind: string; log: string[]; [k: string]: unknown };
 
-let otherOrigin = '';
-const probes: Probe[] = [];
-/** Proxy frames of the <ahp-mcp-app> elements now in the document: a View torn down by an earlier test can still post. */
-const liveFrames = () =>
-  [...document.querySelectorAll('ahp-mcp-app')].map((app) => app.shadowRoot?.querySelector('iframe')?.contentWindow).filter(Boolean);
-const onProbe = (e: MessageEvent) => {
-  if (e.data?.method === 'test/probe' && liveFrames().includes(e.source as Window)) probes.push(e.data.params);
-};
+const view = collectViewProbes<Probe>();
+const { probes } = view;
 
-before(async () => {
-  otherOrigin = (await (await fetch('/__test/env.json')).json()).otherOrigin;
-  window.addEventListener('message', onProbe);
-});
-beforeEach(() => (probes.length = 0));
-after(() => window.removeEventListener('message', onProbe));
-
-const sandboxUrl = () => `${otherOrigin}/sandbox/sandbox-proxy.html`;
+const sandboxUrl = () => `${view.otherOrigin}/sandbox/sandbox-proxy.html`;
 const lastLog = () => probes.at(-1)?.log ?? [];
 /** Params of every host→View message with this method, as the View received them. */
 const received = (method: string) =>
   probes.filter((p) => (p['last'] as { method?: string } | undefined)?.method === method).map((p) => (p['last'] as { params: unknown }).params);
 
-async function until<T>(fn: () => T | undefined | false, what: string, ms = 8000): Promise<T> {
-  const t0 = performance.now();
-  for (;;) {
-    const v = fn();
-    if (v) return v;
-    if (performance.now() - t0 > ms) throw new Error(`timed out waiting for ${what}; View log: ${JSON.stringify(lastLog())}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+const until = <T>(fn: () => T | undefined | false, what: string, ms = 8000): Promise<T> =>
+  pollUntil(fn, what, ms, () => `View log: ${JSON.stringify(lastLog())}`);
 
 async function waitReceived(method: string, what: string): Promise<unknown[]> {
   return until(() => (received(method).length ? received(method) : undefined), what);

@@ -4,7 +4,7 @@ import type { AhpToolCall } from '../../elements/tool-call/tool-call.js';
 import type { AnyAction } from '../../src/protocol/actions.js';
 import type { DispatchActionParams, Snapshot } from '../../src/protocol/commands.js';
 import type { ChatState } from '../../src/protocol/session.js';
-import { SessionStore } from '../../src/store/index.js';
+import { realSessionStore } from './fixtures/real-store.js';
 import { STATES, mcpServer, session } from './fixtures/sessions.js';
 import { CHAT, TURN } from './fixtures/tool-calls.js';
 
@@ -15,23 +15,9 @@ const emptyChat = (): ChatState => ({ resource: CHAT, title: 'C', status: 1, mod
 
 /** A real SessionStore whose chat subscriptions are answered by the test; `host` applies server actions to the chat. */
 function realStore() {
-  const sent: DispatchActionParams[] = [];
-  const subscribed: string[] = [];
-  const unsubscribed: string[] = [];
   let answer: ((s: Snapshot) => void) | undefined;
-  let seq = 0;
-  const store = new SessionStore({
-    channel: SESSION,
-    clientId: 'me',
-    send: (p) => sent.push(p),
-    nextClientSeq: () => ++seq,
-    subscribeChannel: (uri) => {
-      subscribed.push(uri);
-      return new Promise<Snapshot>((resolve) => (answer = resolve));
-    },
-    unsubscribeChannel: (uri) => void unsubscribed.push(uri),
-  });
-  store.loadSnapshot({ resource: SESSION, fromSeq: 0, state: session([mcpServer('srv', STATES.ready!, { name: 'Calc' })]) });
+  const state = session([mcpServer('srv', STATES.ready!, { name: 'Calc' })]);
+  const { store, sent, subscribed, unsubscribed } = realSessionStore(SESSION, state, () => new Promise<Snapshot>((resolve) => (answer = resolve)));
   let serverSeq = 0;
   const chatSeq = { n: 0 };
   const host = {
