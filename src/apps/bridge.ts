@@ -2,7 +2,7 @@ import type { McpChannel } from '../client/mcp-channel.js';
 import type { AhpMcpUiHostCapabilities } from '../protocol/customizations.js';
 import { allowedMcpMethods } from '../protocol/mcp-channel-methods.js';
 import { RpcError } from '../rpc/errors.js';
-import { JsonRpcEngine, type IncomingRequest } from '../rpc/json-rpc-engine.js';
+import { JsonRpcEngine, isId, type IncomingRequest } from '../rpc/json-rpc-engine.js';
 import type { Transport } from '../rpc/transport.js';
 import { diffHostContext } from './host-context.js';
 import { sanitizeFileName } from './file-name.js';
@@ -100,7 +100,6 @@ export const LIMIT_ERROR_CODE = -32000;
 export const FLOOD_STOP = 2000;
 
 const DISPLAY_MODES: readonly McpUiDisplayMode[] = ['inline', 'fullscreen', 'pip'];
-const isId = (v: unknown): v is string | number => typeof v === 'string' || typeof v === 'number';
 
 /** Whether a tool's `_meta.ui.visibility` lets a View call it (absent = model and app). */
 export function isAppVisible(tool: unknown): boolean {

@@ -41,7 +41,7 @@ interface Pending {
 
 export type Answer = JsonRpcResponse | undefined;
 
-const isId = (v: unknown): v is JsonRpcId => typeof v === 'number' || typeof v === 'string';
+export const isId = (v: unknown): v is JsonRpcId => typeof v === 'number' || typeof v === 'string';
 export const isThenable = (v: unknown): v is PromiseLike<unknown> => isObject(v) && typeof v.then === 'function';
 
 /**

@@ -1,8 +1,8 @@
 import { ErrorCode, type JsonRpcResponse } from '../protocol/json-rpc.js';
-import { JsonRpcEngine, isThenable, type Answer } from './json-rpc-engine.js';
+import { isRecord } from '../protocol/guards.js';
+import { JsonRpcEngine, isId, isThenable, type Answer } from './json-rpc-engine.js';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
-const isId = (v: unknown): boolean => typeof v === 'number' || typeof v === 'string';
 
 /**
  * The engine as a JSON-RPC 2.0 server in full (§4-§6), for the host: raw text or binary frames are parsed
@@ -30,7 +30,7 @@ export class JsonRpcServer extends JsonRpcEngine {
   }
 
   protected override invalid(msg: unknown): Answer {
-    const id = typeof msg === 'object' && msg !== null && 'id' in msg && isId(msg.id) ? (msg.id as string | number) : null;
+    const id = isRecord(msg) && isId(msg.id) ? msg.id : null;
     return invalidRequest(id, 'Invalid Request');
   }
 
