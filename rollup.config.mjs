@@ -1,11 +1,12 @@
-// Two outputs: (1) the npm build — unbundled ESM, one file per module, dependencies external;
-// (2) self-contained minified bundles — the CDN file that defines every element, and the headless
-// core entry measured by the size check.
+// Two outputs: (1) the npm build — unbundled ESM, one file per module, dependencies external, one input per
+// package.json export (scripts/entries.mjs); (2) self-contained minified bundles — the CDN file with its chunks
+// (elements that load on first use, sign-in, worker mode, languages), and each headless entry for the size check.
 import { readdirSync, existsSync, readFileSync } from 'node:fs';
 import { nodeResolve } from '@rollup/plugin-node-resolve';
 import esbuild from 'rollup-plugin-esbuild';
 import terser from '@rollup/plugin-terser';
 import { minifyLitTemplates } from './scripts/minify-lit-templates.mjs';
+import { entries, entry } from './scripts/entries.mjs';
 
 const pkg = (await import('./package.json', { with: { type: 'json' } })).default;
 const deps = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})];
@@ -26,11 +27,11 @@ const productionBuild = () => ({
   },
 });
 
-const elementDefines = Object.fromEntries(
-  readdirSync('elements', { withFileTypes: true })
-    .filter((d) => d.isDirectory() && existsSync(`elements/${d.name}/define.ts`))
-    .map((d) => [`elements/${d.name}/define`, `elements/${d.name}/define.ts`]),
-);
+/** The npm build's inputs: every JavaScript entry of package.json `exports` (wildcards expanded), by source path. */
+const exportInputs = Object.fromEntries(entries().filter((e) => e.kind === 'module').map((e) => [e.source.replace(/\.ts$/, ''), e.source]));
+
+/** Headless `src/*.ts` entries, each also bundled and minified into dist/size/ for the size check. */
+export const sizeEntries = entries().filter((e) => e.kind === 'module' && /^src\/[^/]+\.ts$/.test(e.source));
 
 /** Emits the OAuth callback page (src/auth/callback.html, pointed at the built script) next to callback-page.js. */
 const authCallbackPage = () => ({
@@ -62,24 +63,14 @@ const minified = (input, file) => ({
 /** The npm build: unbundled ESM, one file per module, dependencies external. */
 const npmBuild = (dir, plugins) => ({
     input: {
-      'src/index': 'src/index.ts',
-      'src/host': 'src/host.ts',
-      'src/mcp-channel': 'src/mcp-channel.ts',
-      'src/testing': 'src/testing.ts',
-      'src/apps': 'src/apps.ts',
-      'src/auth': 'src/auth.ts',
-      // Script of the shipped OAuth callback page; callback.html is copied next to it (see authCallbackPage).
+      ...exportInputs,
+      // Modules loaded by URL at run time, not imported by name: the script of the shipped OAuth callback page
+      // (callback.html, the `./auth/callback.html` export, is emitted next to it, see authCallbackPage) and the worker
+      // modules `connectSessionInWorker` starts (`new URL('./shared-worker-entry.js', import.meta.url)`, so they sit
+      // next to worker-store.js).
       'src/auth/callback-page': 'src/auth/callback-page.ts',
-      // Worker mode: the page-side entry and the worker modules `connectSessionInWorker` loads by default
-      // (`new URL('./shared-worker-entry.js', import.meta.url)`, so they must sit next to worker-store.js).
-      'src/worker': 'src/worker.ts',
       'src/worker/shared-worker-entry': 'src/worker/shared-worker-entry.ts',
       'src/worker/dedicated-worker-entry': 'src/worker/dedicated-worker-entry.ts',
-      'elements/index': 'elements/index.ts',
-      'elements/define-all': 'elements/define-all.ts',
-      ...elementDefines,
-      // `ahp-elements/react`: @lit/react wrappers for React ≤18 (react and @lit/react stay external; not in the CDN).
-      'react/index': 'react/index.ts',
     },
     external,
     plugins: [...plugins, nodeResolve({ browser: true }), ts(), authCallbackPage()],
@@ -90,15 +81,21 @@ export default [
   npmBuild('dist/lib', [productionBuild()]),
   // The `development` export condition: the same modules with the development warnings left in.
   npmBuild('dist/lib-dev', []),
-  // Every element. The OAuth driver is a chunk next to it (ahp-driver-entry.min.js), loaded on the first sign-in.
+  // The CDN file (the `./cdn` export): the session and server elements; chat, tool call, input-needed and MCP App are
+  // chunks loaded on first use, the OAuth driver (ahp-driver-entry.min.js) on the first sign-in.
   {
-    ...minified('elements/define-all.ts'),
+    ...minified(entry('./cdn').source),
     // The driver chunk imports from the entry instead of a facade + shared chunk.
     preserveEntrySignatures: 'allow-extension',
     output: {
       dir: 'dist/cdn',
       entryFileNames: 'ahp-elements.min.js',
-      chunkFileNames: 'ahp-[name].min.js',
+      // Chunks of elements that load on first use are named after their define module (ahp-mcp-app.min.js,
+      // ahp-conversation.min.js), the others after a module in them.
+      chunkFileNames: (chunk) => {
+        const id = chunk.facadeModuleId?.replace(/\\/g, '/') ?? '';
+        return `ahp-${/elements\/([\w-]+)\/define\.ts$/.exec(id)?.[1] ?? /elements\/shared\/([\w-]+)-define\.ts$/.exec(id)?.[1] ?? '[name]'}.min.js`;
+      },
       format: 'esm',
       sourcemap: true,
       plugins: [terser(terserOptions)],
@@ -107,7 +104,8 @@ export default [
   // Worker mode from the CDN: a SharedWorker script must come from the page's own origin, so copy this file there
   // and point `<ahp-session worker="shared" worker-url="…">` at it.
   minified('src/worker/shared-worker-entry.ts', 'dist/cdn/ahp-session-worker.min.js'),
-  minified('src/index.ts', 'dist/size/core.min.js'),
+  // Every headless entry on its own, minified, for the size check (dist/size/<entry>.min.js; `.` is core.min.js).
+  ...sizeEntries.map((e) => minified(e.source, `dist/size/${e.subpath === '.' ? 'core' : e.subpath.slice(2)}.min.js`)),
   // The MCP Apps sandbox proxy page and its script: deploy both on a different origin from the host page and
   // serve the page with the headers of `sandboxResponseHeadersForUrl` (ahp-elements/apps).
   {

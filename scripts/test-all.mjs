@@ -1,4 +1,4 @@
-// `npm test`: type-check, Node tests, browser tests, end-to-end tests, MCP auth conformance and the size budgets, in that order.
+// `npm test`: type-check, the API report, Node tests, browser tests, end-to-end tests, MCP auth conformance and the size budgets, in that order.
 // Every step runs even when an earlier one failed; the last line sums the tests.
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -20,6 +20,8 @@ const steps = [
   { name: 'typings', cmd: [bin('tsc'), ['--noEmit', '-p', 'test/types/tsconfig.json']] },
   // custom-elements.json, types/, react/index.ts, editor/ and docs/reference.md match the element JSDoc.
   { name: 'docs', cmd: [process.execPath, ['scripts/docs.mjs', '--check']] },
+  // The public API report (api/*.api.md) and the README entry table match the entry modules (package.json exports).
+  { name: 'api', cmd: [process.execPath, ['scripts/api.mjs', '--check']] },
   { name: 'node', cmd: nodeTests('test/node'), counts: 'node' },
   { name: 'browser', cmd: [bin('web-test-runner'), []], env: { AHP_WTR_COUNTS: WTR_COUNTS }, counts: 'wtr' },
   { name: 'e2e', cmd: nodeTests('test/e2e'), counts: 'node' },

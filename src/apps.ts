@@ -21,4 +21,16 @@ export { resourceUriOf, repairPartialJson, toolArgumentsOf, callToolResultOf, ca
 export { TokenBucket, boundedSize, DEFAULT_TRAFFIC_LIMITS } from './apps/limits.js';
 export type { AppTrafficLimits } from './apps/limits.js';
 export { sanitizeFileName } from './apps/file-name.js';
-export * from './apps/types.js';
+export { APP_MESSAGE_META_KEY, MCP_APP_MIME_TYPE, MCP_APPS_PROTOCOL_VERSION } from './apps/types.js';
+export type {
+  CallToolResult,
+  ContentBlock,
+  McpUiAppCapabilities,
+  McpUiDisplayMode,
+  McpUiHostCapabilities,
+  McpUiHostContext,
+  McpUiResourceCsp,
+  McpUiResourceMeta,
+  McpUiResourcePermissions,
+  McpUiTheme,
+} from './apps/types.js';

@@ -14,4 +14,17 @@ export { pkceChallenge } from './auth/pkce.js';
 export { memoryRegistrationStore, memoryTokenStore } from './auth/stores.js';
 export { AuthError } from './auth/errors.js';
 export type { AuthErrorCode } from './auth/errors.js';
-export type * from './auth/types.js';
+export type {
+  AuthenticateTarget,
+  AuthorizationServerMetadata,
+  AuthorizeOptions,
+  AuthResult,
+  ClientIdentity,
+  ClientRegistration,
+  FetchLike,
+  RegistrationStore,
+  StoredToken,
+  TokenEndpointAuthMethod,
+  TokenStore,
+} from './auth/types.js';
+export type { McpAuthRequirement } from './protocol/customizations.js';

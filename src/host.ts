@@ -1,3 +1,7 @@
+/**
+ * A transport-agnostic AHP host (`ahp-elements/host`): sessions, chats, `serverSeq`, the replay log, version
+ * negotiation, validation and `mcp://` routing, attached to WebSocket servers or any transport. Runs in Node.
+ */
 export { HostCore } from './host/host-core.js';
 export type {
   HostCoreOptions,

@@ -1,52 +1,48 @@
-/** Headless core: protocol types, reducers, SessionStore, AhpClient and connectSession. No DOM, no Lit. */
-export * from './protocol/index.js';
-export * from './reducers/index.js';
-export * from './store/index.js';
-// The client minus what has its own entry: `ahp-elements/testing` (in-memory transport) and
-// `ahp-elements/mcp-channel` (the mcp:// side channel used by MCP Apps).
-export {
-  warnLogger,
-  WebSocketTransport,
-  deferTransport,
-  JsonRpcPeer,
-  RpcError,
-  RpcTimeoutError,
-  ConnectionClosedError,
-  UnsupportedProtocolVersionError,
-  ProtocolVersionMismatchError,
-  AhpClient,
-  normalizeReconnectResult,
-  UnusableReconnectResultError,
-  backoffDelay,
-  connectionStateHub,
-  CapabilityUnavailableError,
-} from './client/index.js';
-export type {
-  Transport,
-  Logger,
-  WebSocketLike,
-  WebSocketConstructorLike,
-  WebSocketTransportOptions,
-  JsonRpcPeerOptions,
-  RequestHandler,
-  NotificationHandler,
-  AhpClientOptions,
-  InitializeOptions,
-  AuthenticateRequest,
-  ReconnectOptions,
-  ListSessionsResult,
-  ReconnectOutcome,
-  BackoffOptions,
-  ConnectionState,
-  ConnectionStateHub,
-  SessionHandle,
-  SessionCapability,
-  CreateChatRequest,
-  McpChannel,
-  McpChannelRequestOptions,
-} from './client/index.js';
-export * from './connection/connect-session.js';
-export * from './discovery/root-catalog.js';
+/**
+ * Headless core (`ahp-elements`): `connectSession`, the `SessionStore` and its selectors, the pure reducers, the AHP
+ * client and its errors, the action creators for user intents, and the protocol's wire types. No DOM, no Lit. Session discovery, the host, MCP Apps, OAuth,
+ * worker mode, the `mcp://` channel and test helpers are their own entries.
+ */
+
+// Connecting: one call wires a client, a store and a session handle, with automatic reconnect.
+export { connectSession } from './connection/connect-session.js';
+export type { ConnectSessionOptions, ReconnectPolicy, SessionConnection } from './connection/connect-session.js';
+
+// The store and its selectors.
+export { SessionStore } from './store/session-store.js';
+export type { SessionStoreOptions } from './store/session-store.js';
+export type { ActionFailure, SessionStoreLike } from './store/types.js';
+export { listMcpServers, selectMcpServer } from './store/selectors.js';
+export type { McpServerEntry } from './store/selectors.js';
+export { listToolCalls, listToolCallsOfServer, selectToolCall } from './store/tool-call-selectors.js';
+export type { ToolCallEntry } from './store/tool-call-selectors.js';
+export { listAuthBlockedToolCalls, listInputNeeded } from './store/input-selectors.js';
+export type { AuthBlockedToolCall } from './store/input-selectors.js';
+
+// Pure reducers and the state helpers built on them.
+export { sessionReducer } from './reducers/session-reducer.js';
+export { chatReducer } from './reducers/chat-reducer.js';
+export { rootReducer } from './reducers/root-reducer.js';
+export { effectiveEnabled, findMcpServer, forEachMcpServer, isMcpServer } from './reducers/customizations.js';
+export type { EnablementCarrier } from './reducers/customizations.js';
+export { hasStatus } from './reducers/status.js';
+export { isTerminal as isToolCallTerminal, needsInput as toolCallNeedsInput } from './reducers/chat-tool-calls.js';
+
+// The client, its transport and the errors callers can meet.
+export { AhpClient } from './client/ahp-client.js';
+export type { AhpClientOptions, AuthenticateRequest, InitializeOptions, ListSessionsResult, ReconnectOptions } from './client/ahp-client.js';
+export { WebSocketTransport } from './client/websocket-transport.js';
+export type { WebSocketConstructorLike, WebSocketLike, WebSocketTransportOptions } from './client/websocket-transport.js';
+export type { Logger, Transport } from './client/transport.js';
+export { ConnectionClosedError, ProtocolVersionMismatchError, RpcError, RpcTimeoutError, UnsupportedProtocolVersionError } from './client/errors.js';
+export { UnusableReconnectResultError } from './client/reconnect-result.js';
+export type { ReconnectOutcome } from './client/reconnect-result.js';
+export type { BackoffOptions } from './client/backoff.js';
+export type { ConnectionState } from './client/connection-state.js';
+export { CapabilityUnavailableError } from './client/session-handle.js';
+export type { CreateChatRequest, SessionCapability, SessionHandle } from './client/session-handle.js';
+export type { McpChannel, McpChannelRequestOptions } from './client/mcp-channel.js';
+
 // Action creators for user intents (what the elements dispatch), for headless use too.
 export {
   turnStarted,
@@ -66,3 +62,141 @@ export {
   newTurnId,
 } from './intents/index.js';
 export type { TurnStartedOptions, ToolCallTarget, ToolCallChoice } from './intents/index.js';
+
+// The protocol: constants and wire types (AHP 1.1).
+export { ErrorCode } from './protocol/json-rpc.js';
+export type {
+  JsonRpcErrorObject,
+  JsonRpcFailure,
+  JsonRpcId,
+  JsonRpcMessage,
+  JsonRpcNotification,
+  JsonRpcRequest,
+  JsonRpcResponse,
+  JsonRpcSuccess,
+} from './protocol/json-rpc.js';
+export type {
+  ContentRef,
+  ErrorInfo,
+  FileEdit,
+  FileEditCollection,
+  Icon,
+  JsonPrimitive,
+  Open,
+  ProtectedResourceMetadata,
+  StringOrMarkdown,
+  TextPosition,
+  TextRange,
+  URI,
+  UsageInfo,
+} from './protocol/common.js';
+export type {
+  AgentCustomization,
+  AhpMcpUiHostCapabilities,
+  ChildCustomization,
+  ChildCustomizationBase,
+  ClientPluginCustomization,
+  ContainerCustomizationBase,
+  Customization,
+  CustomizationBase,
+  CustomizationEnablement,
+  CustomizationLoadState,
+  DirectoryCustomization,
+  HookCustomization,
+  McpAuthRequiredReason,
+  McpAuthRequirement,
+  McpOAuthClient,
+  McpServerAuthRequiredState,
+  McpServerCustomization,
+  McpServerCustomizationApps,
+  McpServerErrorState,
+  McpServerReadyState,
+  McpServerStartingState,
+  McpServerState,
+  McpServerStateKind,
+  McpServerStoppedState,
+  PluginCustomization,
+  PromptCustomization,
+  RuleCustomization,
+  SkillCustomization,
+  UnknownCustomization,
+} from './protocol/customizations.js';
+export type {
+  ConfirmationOption,
+  ToolCallAuthRequiredState,
+  ToolCallBase,
+  ToolCallCancellationReason,
+  ToolCallCancelledState,
+  ToolCallCompletedState,
+  ToolCallConfirmationReason,
+  ToolCallContributor,
+  ToolCallParameterFields,
+  ToolCallPendingConfirmationState,
+  ToolCallPendingResultConfirmationState,
+  ToolCallPostConfirmFields,
+  ToolCallResult,
+  ToolCallRiskAssessment,
+  ToolCallRunningState,
+  ToolCallState,
+  ToolCallStatus,
+  ToolCallStreamingState,
+  ToolInput,
+  ToolResultContent,
+} from './protocol/tool-calls.js';
+export { SESSION_ACTIVITY_MASK, SessionStatus } from './protocol/session.js';
+export type {
+  ActiveTurn,
+  ChatInputOption,
+  ChatInputQuestion,
+  ChatInputRequest,
+  ChatState,
+  ChatSummary,
+  Message,
+  ResponsePart,
+  SessionActiveClient,
+  SessionInputRequest,
+  SessionLifecycle,
+  SessionState,
+  ToolDefinition,
+  Turn,
+} from './protocol/session.js';
+export type {
+  Artifact,
+  BackgroundWork,
+  ChatInputAnswer,
+  ChatInputAnswerValue,
+  ChatInputResponse,
+  PendingMessage,
+  PendingMessageKind,
+} from './protocol/chat-extras.js';
+export type {
+  AgentInfo,
+  ListSessionsPage,
+  ListSessionsParams,
+  RootState,
+  SessionAddedParams,
+  SessionModelInfo,
+  SessionRemovedParams,
+  SessionSummary,
+  SessionSummaryChangedParams,
+} from './protocol/root.js';
+export { isClientDispatchable } from './protocol/actions.js';
+export type { AnyAction, ChatAction, RootAction, SessionAction, StateAction } from './protocol/actions.js';
+export { PROTOCOL_VERSIONS } from './protocol/commands.js';
+export type {
+  ActionEnvelope,
+  AuthenticateParams,
+  AuthRequiredNotificationParams,
+  BaseParams,
+  ChannelRecovery,
+  ChannelReplayCursor,
+  ClientCapabilities,
+  DispatchActionParams,
+  InitializeParams,
+  InitializeResult,
+  ReconnectParams,
+  ReconnectResult,
+  Snapshot,
+  SubscribeParams,
+  SubscribeResult,
+} from './protocol/commands.js';

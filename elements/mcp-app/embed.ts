@@ -4,6 +4,7 @@ import type { ToolCallState } from '../../src/protocol/tool-calls.js';
 import type { SessionStoreLike } from '../../src/store/types.js';
 import type { SessionHandle } from '../../src/client/session-handle.js';
 import { callToolResultOf, resourceUriOf, toolArgumentsOf } from '../../src/apps/tool-call.js';
+import { requestDefinition } from '../shared/lazy-define.js';
 
 /** What a host element knows about a tool call that may have an MCP App. */
 export interface McpAppEmbedding {
@@ -25,6 +26,8 @@ export function renderMcpApp({ store, handle, chat, toolCall, server }: McpAppEm
   const uri = resourceUriOf(toolCall);
   const contributor = toolCall.contributor;
   if (!uri || contributor?.kind !== 'mcp' || !server?.mcpApp || !server.channel || server.id !== contributor.customizationId) return nothing;
+  // In the CDN build `<ahp-mcp-app>` loads on first use, and a shadow root is out of the document's sight.
+  requestDefinition('ahp-mcp-app');
   if (chat) {
     return html`<ahp-mcp-app part="app" .store=${store} .handle=${handle} .connectionNotice=${false} chat=${chat} tool-call-id=${toolCall.toolCallId}></ahp-mcp-app>`;
   }

@@ -12,7 +12,6 @@ test('the headless core and the host import without a DOM and export their key A
   for (const name of [
     'AhpClient',
     'WebSocketTransport',
-    'JsonRpcPeer',
     'RpcError',
     'RpcTimeoutError',
     'ConnectionClosedError',
@@ -30,6 +29,12 @@ test('the headless core and the host import without a DOM and export their key A
     assert.ok(name in core, `core exports ${name}`);
   }
   assert.equal('HostCore' in core, false, 'the host has its own entry');
+  // Internals stay out of the public surface (api/ahp-elements.api.md lists what is in it).
+  for (const name of ['JsonRpcPeer', 'ChannelReconciler', 'foldBurst', 'deferTransport', 'connectionStateHub', 'watchRoot', 'discoverSessions']) {
+    assert.equal(name in core, false, `core does not export ${name}`);
+  }
+  const discovery = await import('../../src/discovery.js');
+  for (const name of ['discoverSessions', 'watchRoot', 'pickDefaultSession', 'ROOT_CHANNEL']) assert.ok(name in discovery, `discovery exports ${name}`);
   for (const name of ['HostCore', 'attachTransport', 'attachWebSocket', 'HostRpcError', 'negotiateVersion']) {
     assert.ok(name in host, `host exports ${name}`);
   }
