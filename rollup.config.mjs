@@ -94,7 +94,7 @@ export default [
       // ahp-conversation.min.js), the others after a module in them.
       chunkFileNames: (chunk) => {
         const id = chunk.facadeModuleId?.replace(/\\/g, '/') ?? '';
-        return `ahp-${/elements\/([\w-]+)\/define\.ts$/.exec(id)?.[1] ?? /elements\/shared\/([\w-]+)-define\.ts$/.exec(id)?.[1] ?? '[name]'}.min.js`;
+        return `ahp-${/elements\/([\w-]+)\/define\.ts$/.exec(id)?.[1] ?? /elements\/cdn-([\w-]+)\.ts$/.exec(id)?.[1] ?? '[name]'}.min.js`;
       },
       format: 'esm',
       sourcemap: true,

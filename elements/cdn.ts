@@ -6,7 +6,7 @@
 import './session/define.js';
 import './mcp-server/define.js';
 import './mcp-server-list/define.js';
-import './shared/conversation-define.js';
+import './cdn-conversation.js';
 import './mcp-app/define.js';
 
 export { loadElement } from './shared/lazy-define.js';

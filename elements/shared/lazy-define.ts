@@ -56,30 +56,21 @@ export function requestDefinition(tag: string): void {
   load(tag);
 }
 
-/** The classes of the elements that may load on first use. */
-interface LazyElements {
-  'ahp-chat': typeof import('../chat/chat.js').AhpChat;
-  'ahp-tool-call': typeof import('../tool-call/tool-call.js').AhpToolCall;
-  'ahp-input-needed': typeof import('../input-needed/input-needed.js').AhpInputNeeded;
-  'ahp-mcp-app': typeof import('../mcp-app/mcp-app.js').AhpMcpApp;
-}
-
 /**
  * Resolves with the class of an ahp-elements tag once it is defined, loading it now when it loads on first use,
- * e.g. `(await loadElement('ahp-mcp-app')).sandboxUrlFor = …` with the CDN file. Rejects for a tag that is neither
- * defined nor registered, and when its chunk fails to load.
+ * e.g. `(await loadElement('ahp-mcp-app')).sandboxUrlFor = …` with the CDN file (in TypeScript name the class:
+ * `loadElement<typeof AhpMcpApp>('ahp-mcp-app')`). Rejects for a tag that is neither defined nor registered, and
+ * when its chunk fails to load.
  */
-export function loadElement<K extends keyof LazyElements>(tag: K): Promise<LazyElements[K]>;
-export function loadElement(tag: string): Promise<CustomElementConstructor>;
-export async function loadElement(tag: string): Promise<CustomElementConstructor> {
+export async function loadElement<T extends CustomElementConstructor = CustomElementConstructor>(tag: string): Promise<T> {
   if (typeof customElements === 'undefined') throw new Error('loadElement needs a browser (customElements)');
   const defined = customElements.get(tag);
-  if (defined) return defined;
+  if (defined) return defined as T;
   load(tag);
   const started = loading.get(tag);
   if (!started) throw new Error(`<${tag}> is not an ahp-elements tag that this page loads`);
   await started;
   const ctor = customElements.get(tag);
   if (!ctor) throw new Error(`<${tag}> could not be loaded`);
-  return ctor;
+  return ctor as T;
 }

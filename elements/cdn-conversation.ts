@@ -2,6 +2,6 @@
  * Defines `<ahp-chat>`, `<ahp-tool-call>` and `<ahp-input-needed>` together: they render one another, so the CDN build
  * loads them as one chunk on first use (fewer bytes and requests than three).
  */
-import '../chat/define.js';
-import '../tool-call/define.js';
-import '../input-needed/define.js';
+import './chat/define.js';
+import './tool-call/define.js';
+import './input-needed/define.js';
