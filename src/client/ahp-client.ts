@@ -15,6 +15,7 @@ import {
 import { ProtocolVersionMismatchError, RpcError, UnsupportedProtocolVersionError } from './errors.js';
 import { JsonRpcPeer, type NotificationHandler, type RequestHandler } from './json-rpc-peer.js';
 import { normalizeReconnectResult, type ReconnectOutcome } from './reconnect-result.js';
+import { MAX_PENDING_ASKED, PENDING_ACTIONS_META_KEY, outcomesAnswered } from '../protocol/action-outcomes.js';
 import { warnLogger, type Logger, type Transport } from './transport.js';
 import { isRecord } from '../protocol/guards.js';
 import { randomId } from '../protocol/random-id.js';
@@ -46,6 +47,11 @@ export interface ReconnectOptions {
    * Either result shape is accepted whichever was sent.
    */
   shape?: 'per-channel' | 'legacy';
+  /**
+   * clientSeqs still waiting for an echo: the host is asked what became of them (ahp-elements extension,
+   * see protocol/action-outcomes.ts); its answer is `actionOutcomes` of the result.
+   */
+  pendingClientSeqs?: readonly number[];
 }
 
 /** One `listSessions` page; summaries are passed through as the host sent them. */
@@ -206,8 +212,11 @@ export class AhpClient {
             subscriptions: cursors.map((c) => c.channel),
           }
         : { channel: ROOT_CHANNEL, clientId: this.clientId, subscriptions: cursors.map((c) => ({ channel: c.channel, lastSeenServerSeq: c.lastSeenServerSeq })) };
+    const asked = [...new Set(options.pendingClientSeqs ?? [])].slice(0, MAX_PENDING_ASKED);
+    if (asked.length > 0) params._meta = { [PENDING_ACTIONS_META_KEY]: asked };
     const result = await this.#peer.request('reconnect', params);
-    return normalizeReconnectResult(result, cursors, this.#log);
+    const outcome = normalizeReconnectResult(result, cursors, this.#log);
+    return asked.length > 0 ? { ...outcome, actionOutcomes: outcomesAnswered(result, asked) } : outcome;
   }
 
   /** One page of the host's session list (`listSessions`); notifications are not replayed, so re-fetch after reconnect. */

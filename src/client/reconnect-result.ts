@@ -1,5 +1,6 @@
 import type { ActionEnvelope, ChannelRecovery, ChannelReplayCursor, Snapshot, URI } from '../protocol/index.js';
 import type { Logger } from './transport.js';
+import type { ClientActionOutcome } from '../protocol/action-outcomes.js';
 import { isRecord } from '../protocol/guards.js';
 
 /** A `reconnect` answer in one shape: which shape the host used, and one recovery per channel. */
@@ -7,8 +8,12 @@ export interface ReconnectOutcome {
   shape: 'per-channel' | 'legacy';
   /** At most one per requested channel, in request order; actions only of that channel, ascending serverSeq. */
   channels: ChannelRecovery[];
+  /**
+   * What the host did with the pending actions asked about (`pendingClientSeqs`); only those it reported.
+   * Absent when nothing was asked; empty from hosts without the ahp-elements extension.
+   */
+  actionOutcomes?: ClientActionOutcome[];
 }
-
 
 function isEnvelope(v: unknown): v is ActionEnvelope {
   return isRecord(v) && typeof v.channel === 'string' && typeof v.serverSeq === 'number' && isRecord(v.action) && typeof v.action.type === 'string';

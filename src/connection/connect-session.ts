@@ -232,12 +232,14 @@ export function connectSession(options: ConnectSessionOptions): SessionConnectio
     held = [];
     try {
       const cursors = store.getChannelCursors();
+      // Asked about, so a snapshot recovery still tells which of them the host applied (their echoes were lost).
+      const pendingClientSeqs = store.getPendingClientSeqs();
       let outcome: ReconnectOutcome | undefined;
       /** The host took a `reconnect` (it answered with a result), so it may refuse a second handshake. */
       let answered = false;
       const tryReconnect = async (shape?: 'legacy'): Promise<ReconnectOutcome | undefined> => {
         try {
-          const result = await client.reconnect(cursors, shape ? { shape } : {});
+          const result = await client.reconnect(cursors, { ...(shape && { shape }), pendingClientSeqs });
           answered = true;
           return result;
         } catch (err) {
@@ -266,6 +268,7 @@ export function connectSession(options: ConnectSessionOptions): SessionConnectio
         for (const r of outcome.channels.filter((r) => r.channel !== session)) applyRecovery(r);
         // Channels the host left out of its answer are asked for directly.
         for (const { channel } of cursors) if (!recovered.has(channel)) await subscribeFresh(channel);
+        if (outcome.actionOutcomes) store.settlePending(outcome.actionOutcomes);
       } else {
         try {
           await client.initialize();

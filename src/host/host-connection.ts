@@ -14,7 +14,8 @@ import { RpcError } from '../rpc/errors.js';
 import { JsonRpcServer } from '../rpc/json-rpc-server.js';
 import type { JsonRpcPayload } from '../rpc/transport.js';
 import type { ChannelKind } from './channel-registry.js';
-import { parseReconnect, recoverChannels, recoverLegacy, type RecoverySource } from './reconnect.js';
+import { outcomesMeta, parseReconnect, recoverChannels, recoverLegacy, type RecoverySource } from './reconnect.js';
+import type { ClientActionOutcome } from '../protocol/action-outcomes.js';
 import { stripMcpAppsFromAction, stripMcpAppsFromState } from './strip-mcp-apps.js';
 import { negotiateVersion } from './version-negotiation.js';
 import { isRecord as isObject } from '../protocol/guards.js';
@@ -59,6 +60,8 @@ export interface HostInternals {
   actionsSince(channel: string, afterSeq: number): ActionEnvelope[] | undefined;
   rememberClient(clientId: string, profile: ClientProfile): void;
   knownClient(clientId: string): ClientProfile | undefined;
+  /** What became of these clientSeqs of this client (only those the host remembers). */
+  actionOutcomes(clientId: string, clientSeqs: readonly number[]): ClientActionOutcome[];
   channelRoute(channel: string): ChannelRoute | undefined;
   detach(conn: Connection): void;
 }
@@ -216,14 +219,15 @@ export class Connection implements HostConnection {
       actionsSince: (channel, afterSeq) => this.#host.actionsSince(channel, afterSeq)?.map((env) => this.#shape(env)),
       snapshot: (channel) => this.#snapshot(channel),
     };
+    const outcomes = outcomesMeta(params, (seqs) => this.#host.actionOutcomes(parsed.clientId, seqs));
     if (parsed.shape === 'legacy') {
       const result = recoverLegacy(source, parsed.lastSeenServerSeq, parsed.subscriptions);
       for (const channel of parsed.subscriptions) if (source.has(channel)) this.subscriptions.add(channel);
-      return result;
+      return { ...result, ...outcomes };
     }
     const channels = recoverChannels(source, parsed.cursors);
     for (const recovery of channels) if (recovery.kind !== 'missing') this.subscriptions.add(recovery.channel);
-    return { channels };
+    return { channels, ...outcomes };
   }
 
   #subscribe(params: unknown): SubscribeResult {

@@ -44,6 +44,7 @@ import type {
   HostCoreOptions,
 } from './host-types.js';
 import { randomId } from '../protocol/random-id.js';
+import { ClientActionLog } from './client-action-log.js';
 
 const BUILT_IN_METHODS = new Set(['initialize', 'reconnect', 'ping', 'subscribe', 'unsubscribe', 'dispatchAction', 'createChat', 'listSessions']);
 
@@ -70,6 +71,7 @@ export class HostCore {
   readonly #commands = new Map<string, HostRequestHandler>();
   readonly #channelHandlers = new ChannelHandlers((channel) => this.findMcpServerByChannel(channel));
   readonly #clients = new Map<string, ClientProfile>();
+  readonly #actionOutcomes: ClientActionLog;
   readonly #clientLimit: number;
   readonly #log: HostLogger;
   readonly #now: () => string;
@@ -81,6 +83,7 @@ export class HostCore {
   constructor(options: HostCoreOptions = {}) {
     this.#channels = new ChannelRegistry(options.actionLogLimit ?? 1000);
     this.#clientLimit = Math.max(1, options.rememberedClients ?? 10_000);
+    this.#actionOutcomes = new ClientActionLog(this.#clientLimit);
     this.#log = options.log ?? ((message, detail) => console.warn(`[ahp host] ${message}`, ...(detail === undefined ? [] : [detail])));
     this.#hooks = new HostHooks(this.#log);
     this.#now = options.now ?? (() => new Date().toISOString());
@@ -104,6 +107,7 @@ export class HostCore {
       actionsSince: (channel, afterSeq) => this.actionsSince(channel, afterSeq),
       rememberClient: (clientId, profile) => this.#rememberClient(clientId, profile),
       knownClient: (clientId) => this.#clients.get(clientId),
+      actionOutcomes: (clientId, clientSeqs) => this.#actionOutcomes.outcomes(clientId, clientSeqs),
       channelRoute: (channel) => this.#channelHandlers.route(channel),
       detach: (conn) => this.#connections.delete(conn),
     };
@@ -322,6 +326,13 @@ export class HostCore {
 
   #publish(ch: HostChannel, env: ActionEnvelope): ActionEnvelope {
     ch.log.append(env);
+    if (env.origin) {
+      const { clientId, clientSeq } = env.origin;
+      this.#actionOutcomes.record(
+        clientId,
+        env.rejectionReason === undefined ? { clientSeq, outcome: 'applied' } : { clientSeq, outcome: 'rejected', reason: env.rejectionReason },
+      );
+    }
     // The dispatching client also gets its own echo on a channel it did not subscribe to (e.g. answering an
     // inputNeeded entry from the session view): without it its pending action could only time out.
     const dispatcher = env.origin?.clientId;
@@ -333,7 +344,11 @@ export class HostCore {
 
   #clientAction(clientId: string, { channel, clientSeq, action: sent }: DispatchActionParams): void {
     const ch = this.#channels.get(channel);
-    if (!ch) return; // unknown channels get no echo at all (spec)
+    if (!ch) {
+      // Unknown channels get no echo at all (spec); a reconnecting client still learns it was not applied.
+      this.#actionOutcomes.record(clientId, { clientSeq, outcome: 'ignored', reason: `The host has no channel ${channel}` });
+      return;
+    }
     // The older toggle shape is applied and echoed as 1.x `enablement` (a host may echo its own version).
     const action = ch.kind === 'session' ? normalizeCustomizationToggle(ch.state, sent) : sent;
     const ctx: ClientActionContext = { channel, action, clientId, kind: ch.kind, session: ch.kind === 'chat' ? ch.session : channel };

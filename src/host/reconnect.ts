@@ -1,5 +1,6 @@
 import type { ActionEnvelope, ChannelRecovery, ChannelReplayCursor, ReconnectResult, Snapshot, URI } from '../protocol/index.js';
 import { isRecord } from '../protocol/guards.js';
+import { ACTION_OUTCOMES_META_KEY, pendingAsked, type ClientActionOutcome } from '../protocol/action-outcomes.js';
 
 /** What recovery needs from the host, already shaped for the reconnecting connection. */
 export interface RecoverySource {
@@ -73,4 +74,13 @@ export function recoverLegacy(src: RecoverySource, lastSeenServerSeq: number, su
   }
   const snapshots = known.map((c) => src.snapshot(c)).filter((s): s is Snapshot => s !== undefined);
   return { type: 'snapshot', snapshots };
+}
+
+/**
+ * The `_meta` a reconnect result carries for the ahp-elements action-outcomes extension: what became of the
+ * pending clientSeqs the request asked about (see protocol/action-outcomes.ts). Empty when nothing was asked.
+ */
+export function outcomesMeta(params: unknown, lookup: (clientSeqs: readonly number[]) => ClientActionOutcome[]): { _meta?: Record<string, unknown> } {
+  const asked = pendingAsked(params);
+  return asked.length > 0 ? { _meta: { [ACTION_OUTCOMES_META_KEY]: lookup(asked) } } : {};
 }

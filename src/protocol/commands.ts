@@ -64,10 +64,12 @@ export type ChannelRecovery =
   | { kind: 'replay'; channel: URI; actions: ActionEnvelope[] }
   | { kind: 'snapshot'; channel: URI; snapshot: Snapshot }
   | { kind: 'missing'; channel: URI };
-export type ReconnectResult =
+/** `_meta` may carry host extensions (see action-outcomes.ts); clients ignore keys they do not know. */
+export type ReconnectResult = (
   | { channels: ChannelRecovery[] }
   | { type: 'replay'; actions: ActionEnvelope[]; missing: URI[] }
-  | { type: 'snapshot'; snapshots: Snapshot[] };
+  | { type: 'snapshot'; snapshots: Snapshot[] }
+) & { _meta?: Record<string, unknown> };
 
 export interface AuthenticateParams extends BaseParams {
   resource: string;

@@ -2,6 +2,7 @@ import type { AnyAction } from '../protocol/actions.js';
 import type { ActionEnvelope, Snapshot } from '../protocol/commands.js';
 import type { ActionFailure } from './types.js';
 import { isRecord } from '../protocol/guards.js';
+import type { ClientActionOutcome } from '../protocol/action-outcomes.js';
 
 /** What a ChannelReconciler needs: the channel, who we are, how state evolves and how long to wait for echoes. */
 export interface ChannelReconcilerOptions<S> {
@@ -181,6 +182,23 @@ export class ChannelReconciler<S extends object> {
     }
     this.applyAll(actions);
     return failures;
+  }
+
+  /** clientSeqs of the actions waiting for their echo, oldest first. */
+  pendingClientSeqs(): number[] {
+    return [...this.pending.keys()];
+  }
+
+  /**
+   * Settles a pending action by what the host reported on reconnect (its echo was lost): an applied one leaves
+   * silently (the recovered state holds its effect); a rejected one is reported `rejected` with the host's
+   * reason, an ignored one `dropped`. Undefined for a clientSeq not pending here.
+   */
+  settle(outcome: ClientActionOutcome): { failure?: ActionFailure } | undefined {
+    const action = this.removePending(outcome.clientSeq);
+    if (!action) return undefined;
+    if (outcome.outcome === 'applied') return {};
+    return { failure: this.failure(outcome.outcome === 'rejected' ? 'rejected' : 'dropped', outcome.clientSeq, action, outcome.reason) };
   }
 
   /** Drops every pending action and returns each as a `dropped` failure. */

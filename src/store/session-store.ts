@@ -11,6 +11,7 @@ import { StoreListeners } from './store-listeners.js';
 import { foldBurst } from '../reducers/burst.js';
 import type { ActionFailure, SessionStoreLike } from './types.js';
 import { errorText, isRecord } from '../protocol/guards.js';
+import type { ClientActionOutcome } from '../protocol/action-outcomes.js';
 
 /** What a SessionStore needs from the connection that feeds it. */
 export interface SessionStoreOptions {
@@ -224,6 +225,29 @@ export class SessionStore implements SessionStoreLike {
       list?.push(env as unknown as ActionEnvelope);
     }
     for (const [rec, list] of byChannel) this.commit(rec, rec.receiveAll(list));
+  }
+
+  /** clientSeqs of every action still waiting for its echo (all channels), for `reconnect` to ask the host about. */
+  getPendingClientSeqs(): number[] {
+    return [this.session, ...this.chats.values()].flatMap((rec) => rec.pendingClientSeqs());
+  }
+
+  /**
+   * Settles pending actions by the outcomes the host reported on reconnect: applied ones silently (their
+   * echo was lost, the recovered state holds them), rejected / ignored ones reported as failures.
+   */
+  settlePending(outcomes: readonly ClientActionOutcome[]): void {
+    for (const rec of [this.session, ...this.chats.values()]) {
+      const failures: ActionFailure[] = [];
+      let settled = false;
+      for (const outcome of outcomes) {
+        const result = rec.settle(outcome);
+        if (!result) continue;
+        settled = true;
+        if (result.failure) failures.push(result.failure);
+      }
+      if (settled) this.commit(rec, failures);
+    }
   }
 
   /** Drops pending actions (of one channel, or all) and reports each as `dropped` (after reconnect recovery). */

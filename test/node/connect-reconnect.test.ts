@@ -183,6 +183,8 @@ test('a legacy snapshot answer resets the store and drops what was pending', asy
   assert.equal(conn.store.getState()?.title, 'server wins');
   assert.equal(conn.store.getCursor(), 12);
   assert.deepEqual(failures.map((f) => [f.kind, f.clientSeq, f.reason]), [['dropped', seq, 'not accepted before reconnect']]);
+  // The client asked what became of it; this host does not know the ahp-elements extension, so the client falls back to dropped.
+  assert.deepEqual(stub.reconnects[0]!._meta, { 'ahp-elements/pendingClientSeqs': [seq] });
   conn.close();
 });
 

@@ -162,3 +162,39 @@ test('the host forgets the oldest clientIds beyond rememberedClients', () => {
   const codes = ['c1', 'c2', 'c3'].map((id) => open(host).request('reconnect', { channel: 'ahp-root://', clientId: id, subscriptions: [] }).error?.code ?? 'ok');
   assert.deepEqual(codes, [-32600, 'ok', 'ok']);
 });
+
+test('reconnect answers what became of the pending clientSeqs it is asked about (ahp-elements _meta extension), in both shapes', () => {
+  const host = new HostCore({ log: () => {}, actionLogLimit: 1 });
+  host.createSession(A, state('a0'));
+  const first = open(host);
+  first.request('initialize', { channel: 'ahp-root://', protocolVersions: ['1.0.0'], clientId: 'me', initialSubscriptions: [A] });
+  const dispatch = (clientSeq: number, channel: string, action: Record<string, unknown>) =>
+    first.conn.receive({ jsonrpc: '2.0', method: 'dispatchAction', params: { channel, clientSeq, action } });
+  dispatch(1, A, { type: 'session/titleChanged', title: 'mine' });
+  dispatch(2, A, { type: 'session/ready' }); // not client-dispatchable: rejected
+  dispatch(3, GONE, { type: 'session/titleChanged', title: 'nowhere' }); // unknown channel: no echo at all
+  first.conn.closed();
+  for (let i = 0; i < 3; i++) host.dispatchServerAction(A, { type: 'session/titleChanged', title: `server ${i}` });
+
+  const asked = { _meta: { 'ahp-elements/pendingClientSeqs': [3, 1, 2, 4, 1, 'x', -1, 2.5] } };
+  const answer = open(host).request('reconnect', { channel: 'ahp-root://', clientId: 'me', subscriptions: [{ channel: A, lastSeenServerSeq: 1 }], ...asked });
+  const result = answer.result as { channels: ChannelRecovery[]; _meta: Record<string, unknown> };
+  assert.equal(result.channels[0]!.kind, 'snapshot', 'the log no longer reaches back: no echoes to see');
+  assert.deepEqual(result._meta['ahp-elements/clientActionOutcomes'], [
+    { clientSeq: 3, outcome: 'ignored', reason: `The host has no channel ${GONE}` },
+    { clientSeq: 1, outcome: 'applied' },
+    { clientSeq: 2, outcome: 'rejected', reason: "'session/ready' is not a client-dispatchable action" },
+  ], 'one outcome per clientSeq the host handled, in the order asked; 4 (never received) and garbage left out');
+
+  const legacy = open(host).request('reconnect', { channel: 'ahp-root://', clientId: 'me', lastSeenServerSeq: 1, subscriptions: [A], ...asked }).result as Record<string, unknown>;
+  assert.equal(legacy.type, 'snapshot');
+  assert.deepEqual((legacy._meta as Record<string, unknown[]>)['ahp-elements/clientActionOutcomes']!.map((o) => (o as { clientSeq: number }).clientSeq), [3, 1, 2]);
+
+  const notAsked = open(host).request('reconnect', { channel: 'ahp-root://', clientId: 'me', subscriptions: [{ channel: A, lastSeenServerSeq: 1 }] }).result as Record<string, unknown>;
+  assert.equal('_meta' in notAsked, false, 'nothing asked, nothing added: other clients see the plain AHP result');
+  const otherClient = open(host);
+  otherClient.request('initialize', { channel: 'ahp-root://', protocolVersions: ['1.0.0'], clientId: 'other' });
+  otherClient.conn.closed();
+  const foreign = open(host).request('reconnect', { channel: 'ahp-root://', clientId: 'other', subscriptions: [], ...asked }).result as Record<string, unknown>;
+  assert.deepEqual(foreign._meta, { 'ahp-elements/clientActionOutcomes': [] }, "another client's clientSeqs are not answered");
+});

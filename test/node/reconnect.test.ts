@@ -223,7 +223,7 @@ test('killed and restarted listener: replay recovers everything exactly once; th
   }
 });
 
-test('killed and restarted listener with a short action log: a snapshot recovers the state, nothing applied twice', async () => {
+test('killed and restarted listener with a short action log: a snapshot recovers the state, nothing applied twice, the applied action (echo lost) is not reported', async () => {
   const s = await killWhileStreaming(5);
   try {
     assert.deepEqual(s.conn.store.getState(), s.host.getSessionState(SESSION), 'page state equals host state');
@@ -234,11 +234,52 @@ test('killed and restarted listener with a short action log: a snapshot recovers
     const expected = s.published.filter((q) => (q > s.fromSeq && q <= s.cursorAtKill) || q > snapSeq);
     assert.deepEqual([...s.applied.keys()].sort((a, b) => a - b), expected, 'everything before the drop and after the snapshot, nothing in between');
     assert.ok(s.conn.store.getState()!.status & 32, 'the accepted action is in the snapshot');
-    // With a snapshot the page cannot tell whether a pending action was accepted: both are reported dropped.
-    assert.deepEqual(s.failures.map((f) => [f.kind, f.clientSeq]).sort(), [['dropped', s.accepted], ['dropped', s.lost]]);
+    // The snapshot holds no echoes, so the page asked the host about its pending actions: the accepted one
+    // (echo lost) is applied and reported as nothing; only the one that never reached the host is dropped.
+    assert.deepEqual(
+      s.failures.map((f) => [f.kind, f.clientSeq, f.reason]),
+      [['dropped', s.lost, 'not accepted before reconnect']],
+      'only the action the host never got is reported',
+    );
     assert.equal(s.conn.store.getPendingCount(), 0);
     assertStatesInOrder(s.states);
   } finally {
     await s.done();
+  }
+});
+
+test('snapshot recovery with lost echoes: applied actions are not reported, a rejected one is reported with the host reason', async () => {
+  const host = new HostCore({ log: () => {}, actionLogLimit: 2 });
+  host.createSession(SESSION, fixtureState());
+  const listener = new Listener(host);
+  await listener.start();
+  const conn = connectSession({ url: listener.url, session: SESSION, WebSocket, clientId: 'page', reconnect: { initialDelayMs: 20, maxDelayMs: 80 } });
+  const failures: ActionFailure[] = [];
+  conn.store.onActionFailed((f) => failures.push(f));
+  const { snapshots } = watchStore(conn);
+  try {
+    await conn.ready;
+    listener.mute = true; // from here on the page sees no echo at all
+    const applied = conn.store.dispatch({ type: 'session/titleChanged', title: 'mine' });
+    const rejected = conn.store.dispatch({ type: 'session/customizationToggled', id: 'no-such-server', enabled: false });
+    const last = conn.store.dispatch({ type: 'session/isReadChanged', isRead: true });
+    // The host handles one connection's messages in order: once the last took effect, all three were handled.
+    await until(() => (host.getSessionState(SESSION)!.status & 32) === 32, 'the host to handle all three');
+    assert.equal(host.getSessionState(SESSION)!.title, 'mine');
+    for (let i = 0; i < 5; i++) host.dispatchServerAction(SESSION, { type: 'session/mcpServerStateChanged', id: 'srv', state: i % 2 ? { kind: 'starting' } : { kind: 'ready' } });
+    assert.equal(conn.store.getPendingCount(), 3);
+    await listener.kill();
+    await listener.start();
+    await until(() => conn.handle.getConnectionState().kind === 'open' && conn.store.getPendingCount() === 0, 'the reconnect to settle every pending action');
+    assert.equal(snapshots.length, 2, 'recovered by a snapshot (the short log no longer reaches back)');
+    assert.deepEqual(conn.store.getState(), host.getSessionState(SESSION), 'page state equals host state');
+    assert.deepEqual(
+      failures.map((f) => [f.kind, f.clientSeq, f.reason]),
+      [['rejected', rejected, 'No customization with id "no-such-server" in this session']],
+      `applied ${applied} and ${last} are not reported; the rejection is, with the host's reason`,
+    );
+  } finally {
+    conn.close();
+    await listener.kill();
   }
 });
