@@ -39,6 +39,14 @@ describe('a11y <ahp-mcp-app>', () => {
   before(async () => {
     otherOrigin = (await (await fetch('/__test/env.json')).json()).otherOrigin;
   });
+  /** A View on the test server's second origin, fed by `channel`. */
+  const liveApp = (channel: FakeChannel) => html`<ahp-mcp-app
+    server-id="basic"
+    resource-uri="ui://get-time/mcp-app.html"
+    sandbox-url=${`${otherOrigin}/sandbox/sandbox-proxy.html`}
+    .channel=${channel as McpChannel}
+    .capabilities=${ALL_CAPABILITIES}
+  ></ahp-mcp-app>`;
   const waitFor = async (el: AhpMcpApp, ok: () => boolean, what: string) => {
     const t0 = performance.now();
     while (!ok()) {
@@ -64,13 +72,7 @@ describe('a11y <ahp-mcp-app>', () => {
 
     it(`a live View, inline, then full screen with its Exit button (${scheme})`, async () => {
       const channel = new FakeChannel({ html: await drivenView() });
-      const template = html`<ahp-mcp-app
-        server-id="basic"
-        resource-uri="ui://get-time/mcp-app.html"
-        sandbox-url=${`${otherOrigin}/sandbox/sandbox-proxy.html`}
-        .channel=${channel as McpChannel}
-        .capabilities=${ALL_CAPABILITIES}
-      ></ahp-mcp-app>`;
+      const template = liveApp(channel);
       await checkAll(template, scheme, async (wrap) => {
         const el = wrap.querySelector<AhpMcpApp>('ahp-mcp-app')!;
         await waitFor(el, () => !!el.shadowRoot!.querySelector('iframe') && !el.shadowRoot!.querySelector('[part="status"]'), 'the View');
@@ -84,13 +86,7 @@ describe('a11y <ahp-mcp-app>', () => {
 
     it(`a View asking without an interaction (the host-owned prompt), inline and in picture-in-picture (${scheme})`, async () => {
       const channel = new FakeChannel({ html: hostileView(`await message('hello');`) });
-      const template = html`<ahp-mcp-app
-        server-id="basic"
-        resource-uri="ui://get-time/mcp-app.html"
-        sandbox-url=${`${otherOrigin}/sandbox/sandbox-proxy.html`}
-        .channel=${channel as McpChannel}
-        .capabilities=${ALL_CAPABILITIES}
-      ></ahp-mcp-app>`;
+      const template = liveApp(channel);
       await checkAll(template, scheme, async (wrap) => {
         const el = wrap.querySelector<AhpMcpApp>('ahp-mcp-app')!;
         await waitFor(el, () => !!el.shadowRoot!.querySelector('[part~="prompt"]'), 'the prompt');

@@ -66,25 +66,31 @@ describe('OAuth full-page redirect flow (in an iframe) against a real authorizat
   });
 });
 
+/** Loads a test page in a frame and collects what it posts (tagged `source`) until it reports `complete` or `error`. */
+async function framePageMessages(src: string, source: string, timeoutMs: number): Promise<Record<string, unknown>[]> {
+  const frame = document.createElement('iframe');
+  const messages: Record<string, unknown>[] = [];
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`timed out: ${JSON.stringify(messages)}`)), timeoutMs);
+    addEventListener('message', function onMessage(e: MessageEvent) {
+      if (e.source !== frame.contentWindow || e.data?.source !== source) return;
+      messages.push(e.data);
+      if (e.data.type === 'complete' || e.data.type === 'error') {
+        clearTimeout(timer);
+        removeEventListener('message', onMessage);
+        resolve();
+      }
+    });
+    frame.src = src;
+    document.body.append(frame);
+  }).finally(() => frame.remove());
+  return messages;
+}
+
 describe('<ahp-session auth-mode="redirect">', () => {
   it('leaves for the authorization server and, back on the page, resumes the sign-in by itself', async () => {
     const { issuer } = await asInfo('?reset');
-    const frame = document.createElement('iframe');
-    const messages: Record<string, unknown>[] = [];
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`timed out: ${JSON.stringify(messages)}`)), 8000);
-      addEventListener('message', function onMessage(e: MessageEvent) {
-        if (e.source !== frame.contentWindow || e.data?.source !== 'session-redirect-page') return;
-        messages.push(e.data);
-        if (e.data.type === 'complete' || e.data.type === 'error') {
-          clearTimeout(timer);
-          removeEventListener('message', onMessage);
-          resolve();
-        }
-      });
-      frame.src = `/test/fixtures/auth/session-redirect-page.html#issuer=${encodeURIComponent(issuer)}`;
-      document.body.append(frame);
-    }).finally(() => frame.remove());
+    const messages = await framePageMessages(`/test/fixtures/auth/session-redirect-page.html#issuer=${encodeURIComponent(issuer)}`, 'session-redirect-page', 8000);
     expect(messages.map((m) => m.type), JSON.stringify(messages)).to.deep.equal(['authenticate', 'complete']);
     const params = messages[0]!.params as { resource: string; token: string };
     expect(params.resource).to.equal('http://127.0.0.1:6/mcp');
@@ -101,22 +107,11 @@ describe('<ahp-session worker="shared" auth-mode="redirect">', () => {
     const action = { type: 'session/mcpServerStateChanged', id: 'alpha', state: { kind: 'authRequired', reason: 'required', resource: { resource, authorization_servers: [issuer] } } };
     await fetch(`/__test/ahp-action.json?session=${encodeURIComponent(info.session)}&action=${encodeURIComponent(JSON.stringify(action))}`);
     const before = info.tokens.length;
-    const frame = document.createElement('iframe');
-    const messages: Record<string, unknown>[] = [];
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`timed out: ${JSON.stringify(messages)}`)), 15000);
-      addEventListener('message', function onMessage(e: MessageEvent) {
-        if (e.source !== frame.contentWindow || e.data?.source !== 'session-redirect-worker-page') return;
-        messages.push(e.data);
-        if (e.data.type === 'complete' || e.data.type === 'error') {
-          clearTimeout(timer);
-          removeEventListener('message', onMessage);
-          resolve();
-        }
-      });
-      frame.src = `/test/fixtures/auth/session-redirect-worker-page.html#${new URLSearchParams({ url: info.url, session: info.session, click: '' })}`;
-      document.body.append(frame);
-    }).finally(() => frame.remove());
+    const messages = await framePageMessages(
+      `/test/fixtures/auth/session-redirect-worker-page.html#${new URLSearchParams({ url: info.url, session: info.session, click: '' })}`,
+      'session-redirect-worker-page',
+      15000,
+    );
     expect(messages.map((m) => m.type), JSON.stringify(messages)).to.deep.equal(['leaving', 'complete']);
     expect(messages.map((m) => m.mode)).to.deep.equal(['shared', 'shared']);
     const after = (await (await fetch(`/__test/ahp.json?session=${encodeURIComponent(info.session)}`, { cache: 'no-store' })).json()) as typeof info;

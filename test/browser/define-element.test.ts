@@ -1,18 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { defineElement } from '../../elements/shared/define-element.js';
 import { VERSION } from '../../elements/shared/version.js';
-
-function captureWarnings(run: () => void): unknown[][] {
-  const calls: unknown[][] = [];
-  const original = console.warn;
-  console.warn = (...args: unknown[]) => calls.push(args);
-  try {
-    run();
-  } finally {
-    console.warn = original;
-  }
-  return calls;
-}
+import { captureWarnings, expectOneVersionWarning } from './fixtures/console-warnings.js';
 
 describe('defineElement', () => {
   it('defines a tag, and defining it again with the same version is silent', () => {
@@ -36,11 +25,7 @@ describe('defineElement', () => {
       defineElement('test-define-mismatch', New);
     });
     expect(customElements.get('test-define-mismatch')).to.equal(Old);
-    expect(warnings.length).to.equal(1);
-    const text = String(warnings[0]![0]);
-    expect(text).to.contain('0.0.1-other');
-    expect(text).to.contain(VERSION);
-    expect(text).to.contain('<test-define-mismatch>');
+    expectOneVersionWarning(warnings, 'test-define-mismatch', ['0.0.1-other', VERSION]);
   });
 
   it('warns about a tag defined by something other than ahp-elements', () => {

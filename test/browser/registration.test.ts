@@ -1,19 +1,9 @@
 import { expect } from '@open-wc/testing';
 import { VERSION } from '../../elements/shared/version.js';
+import { captureWarnings, expectOneVersionWarning } from './fixtures/console-warnings.js';
 
 const TAGS = ['ahp-session', 'ahp-mcp-server', 'ahp-mcp-server-list', 'ahp-tool-call', 'ahp-mcp-app', 'ahp-chat', 'ahp-input-needed'];
 
-async function captureWarnings(run: () => Promise<unknown>): Promise<unknown[][]> {
-  const calls: unknown[][] = [];
-  const original = console.warn;
-  console.warn = (...args: unknown[]) => void calls.push(args);
-  try {
-    await run();
-  } finally {
-    console.warn = original;
-  }
-  return calls;
-}
 
 // One page per test file: nothing else here defines the tags, so the order of these tests matters.
 describe('registration', () => {
@@ -60,10 +50,6 @@ describe('registration', () => {
       defineElement('ahp-chat', class extends HTMLElement {}, '9.9.9');
     });
     expect(customElements.get('ahp-chat')).to.equal(AhpChat);
-    expect(warnings.length).to.equal(1);
-    const text = String(warnings[0]![0]);
-    expect(text).to.contain('<ahp-chat>');
-    expect(text).to.contain(VERSION);
-    expect(text).to.contain('9.9.9');
+    expectOneVersionWarning(warnings, 'ahp-chat', [VERSION, '9.9.9']);
   });
 });

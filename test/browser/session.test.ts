@@ -72,15 +72,21 @@ describe('<ahp-session> with url and session (real client, store and host core)'
     expect(LoopbackWebSocket.instances.length).to.equal(2);
   });
 
-  it('retries a failed first connection with backoff, shows reconnecting with the next attempt time, and connects once the host is there', async () => {
+  /** An <ahp-session> whose host refuses the socket until `LoopbackWebSocket.refuse` is cleared; `seen` its connection states. */
+  function connectRefused(reconnect: AhpSession['reconnect']) {
     LoopbackWebSocket.refuse = URL_;
     const el = document.createElement('ahp-session');
-    el.reconnect = { initialDelayMs: 20, maxDelayMs: 40 };
+    el.reconnect = reconnect;
     const seen: ConnectionState[] = [];
     el.addEventListener('ahp-connection-change', (e) => seen.push(e.detail.state));
     el.setAttribute('url', URL_);
     el.setAttribute('session', S1);
     document.body.append(el);
+    return { el, seen };
+  }
+
+  it('retries a failed first connection with backoff, shows reconnecting with the next attempt time, and connects once the host is there', async () => {
+    const { el, seen } = connectRefused({ initialDelayMs: 20, maxDelayMs: 40 });
     try {
       await waitUntil(() => seen.filter((s) => s.kind === 'reconnecting').length >= 2, 'no second retry');
       expect(el.matches(':state(reconnecting)')).to.equal(true);
@@ -96,14 +102,7 @@ describe('<ahp-session> with url and session (real client, store and host core)'
   });
 
   it('with reconnect off, reports a failed connection as closed with a reason', async () => {
-    LoopbackWebSocket.refuse = URL_;
-    const el = document.createElement('ahp-session');
-    el.reconnect = false;
-    const seen: ConnectionState[] = [];
-    el.addEventListener('ahp-connection-change', (e) => seen.push(e.detail.state));
-    el.setAttribute('url', URL_);
-    el.setAttribute('session', S1);
-    document.body.append(el);
+    const { el, seen } = connectRefused(false);
     try {
       await waitUntil(() => el.matches(':state(closed)'));
       expect(seen[0]!.kind).to.equal('connecting');

@@ -22,6 +22,19 @@ describe('connectSessionInWorker: shared worker with a real host over a real Web
   afterEach(() => {
     for (const fn of cleanup.splice(0).reverse()) fn();
   });
+  /** A page of the session in the shared worker, closed after the test; resolves once it has the session. */
+  async function openPage(info: AhpHostInfo): Promise<WorkerSessionConnection> {
+    const page = connectSessionInWorker({ url: info.url, session: info.session, workerUrl: SHARED_ENTRY });
+    cleanup.push(() => page.close());
+    await page.ready;
+    return page;
+  }
+  /** A second page (a frame on the same origin), removed after the test. */
+  async function openOther(info: AhpHostInfo): Promise<WorkerSessionConnection> {
+    const { frame, conn } = await openFrame(info);
+    cleanup.push(() => frame.remove());
+    return conn;
+  }
 
   it('two pages share one WebSocket and see the same state', async () => {
     const info = await freshSession();
@@ -30,8 +43,7 @@ describe('connectSessionInWorker: shared worker with a real host over a real Web
     await page.ready;
     expect(page.mode).to.equal('shared');
 
-    const { frame, conn: other } = await openFrame(info);
-    cleanup.push(() => frame.remove());
+    const other = await openOther(info);
     expect(other.mode).to.equal('shared');
 
     const host = await hostInfo(info.session);
@@ -45,11 +57,8 @@ describe('connectSessionInWorker: shared worker with a real host over a real Web
 
   it('an action dispatched on one page is seen by the other, waking only that server', async () => {
     const info = await freshSession();
-    const page = connectSessionInWorker({ url: info.url, session: info.session, workerUrl: SHARED_ENTRY });
-    cleanup.push(() => page.close());
-    await page.ready;
-    const { frame, conn: other } = await openFrame(info);
-    cleanup.push(() => frame.remove());
+    const page = await openPage(info);
+    const other = await openOther(info);
 
     const woken: string[] = [];
     const seen: (McpServerCustomization | undefined)[] = [];
@@ -75,11 +84,8 @@ describe('connectSessionInWorker: shared worker with a real host over a real Web
 
   it('server-side changes reach both pages', async () => {
     const info = await freshSession();
-    const page = connectSessionInWorker({ url: info.url, session: info.session, workerUrl: SHARED_ENTRY });
-    cleanup.push(() => page.close());
-    await page.ready;
-    const { frame, conn: other } = await openFrame(info);
-    cleanup.push(() => frame.remove());
+    const page = await openPage(info);
+    const other = await openOther(info);
 
     await serverAction(info.session, { type: 'session/mcpServerStateChanged', id: 'alpha', state: { kind: 'error', error: { errorType: 'exit', message: 'boom' } } });
     await waitUntil(() => serverKind(page.store.getState(), 'alpha') === 'error' && serverKind(other.store.getState(), 'alpha') === 'error');
@@ -88,9 +94,7 @@ describe('connectSessionInWorker: shared worker with a real host over a real Web
 
   it('a page that goes away without close() is detached; the last close() closes the WebSocket', async () => {
     const info = await freshSession();
-    const page = connectSessionInWorker({ url: info.url, session: info.session, workerUrl: SHARED_ENTRY });
-    cleanup.push(() => page.close());
-    await page.ready;
+    const page = await openPage(info);
     const { frame } = await openFrame(info);
     frame.remove(); // no close(): the worker learns through the page's Web Lock
 
@@ -106,11 +110,8 @@ describe('connectSessionInWorker: shared worker with a real host over a real Web
 
   it('after a drop the worker reconnects once for both pages, which see reconnecting and then the host state', async () => {
     const info = await freshSession();
-    const page = connectSessionInWorker({ url: info.url, session: info.session, workerUrl: SHARED_ENTRY });
-    cleanup.push(() => page.close());
-    await page.ready;
-    const { frame, conn: other } = await openFrame(info);
-    cleanup.push(() => frame.remove());
+    const page = await openPage(info);
+    const other = await openOther(info);
     const kinds: string[][] = [[], []];
     cleanup.push(page.handle.subscribeConnection((s) => kinds[0]!.push(s.kind)));
     cleanup.push(other.handle.subscribeConnection((s) => kinds[1]!.push(s.kind)));
@@ -128,15 +129,11 @@ describe('connectSessionInWorker: shared worker with a real host over a real Web
 
   it('a page that joins an open connection gets the current state at once and never opens a second socket', async () => {
     const info = await freshSession();
-    const page = connectSessionInWorker({ url: info.url, session: info.session, workerUrl: SHARED_ENTRY });
-    cleanup.push(() => page.close());
-    await page.ready;
+    const page = await openPage(info);
     page.store.dispatch({ type: 'session/mcpServerStartRequested', id: 'beta' });
     await waitUntil(async () => serverKind((await hostInfo(info.session)).state, 'beta') === 'starting');
 
-    const late = connectSessionInWorker({ url: info.url, session: info.session, workerUrl: SHARED_ENTRY });
-    cleanup.push(() => late.close());
-    await late.ready;
+    const late = await openPage(info);
     expect(serverKind(late.store.getState(), 'beta')).to.equal('starting');
     expect((await hostInfo(info.session)).sockets).to.equal(1);
   });
