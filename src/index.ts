@@ -54,14 +54,11 @@ export {
   toolCallDenied,
   toolCallResultConfirmed,
   toolCallCancelled,
-  mcpServerToggled,
-  mcpServerStartRequested,
-  mcpServerStopRequested,
-  mcpServerRestartRequested,
-  toggledEnablement,
-  newTurnId,
-} from './intents/index.js';
-export type { TurnStartedOptions, ToolCallTarget, ToolCallChoice } from './intents/index.js';
+} from './intents/chat.js';
+export type { TurnStartedOptions, ToolCallTarget, ToolCallChoice } from './intents/chat.js';
+export { mcpServerToggled, mcpServerStartRequested, mcpServerStopRequested, mcpServerRestartRequested } from './intents/session.js';
+export { toggledEnablement } from './intents/enablement.js';
+export { newTurnId } from './intents/turn-id.js';
 
 // The protocol: constants and wire types (AHP 1.1).
 export { ErrorCode } from './protocol/json-rpc.js';

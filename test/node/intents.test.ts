@@ -8,10 +8,6 @@ import { chatReducer, sessionReducer } from '../../src/reducers/index.js';
 import * as core from '../../src/index.js';
 import {
   inputCompleted,
-  mcpServerRestartRequested,
-  mcpServerStartRequested,
-  mcpServerStopRequested,
-  mcpServerToggled,
   pendingMessageRemoved,
   toolCallApproved,
   toolCallCancelled,
@@ -20,7 +16,8 @@ import {
   turnCancelled,
   turnResume,
   turnStarted,
-} from '../../src/intents/index.js';
+} from '../../src/intents/chat.js';
+import { mcpServerRestartRequested, mcpServerStartRequested, mcpServerStopRequested, mcpServerToggled } from '../../src/intents/session.js';
 
 const T = 't1';
 const ids = { turnId: T, toolCallId: 'a' };
