@@ -1,9 +1,9 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import type { McpChannel } from '../../src/client/mcp-channel.js';
+import type { SessionHandle } from '../../src/client/session-handle.js';
 import type { AhpMcpUiHostCapabilities } from '../../src/protocol/customizations.js';
 import { selectMcpServer } from '../../src/store/selectors.js';
 import type { SessionStoreLike } from '../../src/store/types.js';
-import type { SessionHandle } from '../../src/client/session-handle.js';
 import type { AppBridgeHost, AppBridgeHandlers } from '../../src/apps/bridge.js';
 import type { SandboxPolicy } from '../../src/apps/csp.js';
 import type { AppTrafficLimits } from '../../src/apps/limits.js';
@@ -196,14 +196,17 @@ export class AhpMcpApp extends LitElement {
 
   /** The tools the View itself provides (`tools/list` to the View). Rejects when the View is not running or declared none. */
   async listViewTools(): Promise<Record<string, unknown>[]> {
-    if (!this.bridge?.initialized) throw new Error('The App is not running');
-    return this.bridge.listViewTools({ timeoutMs: 30_000 });
+    return this.running().listViewTools({ timeoutMs: 30_000 });
   }
 
   /** Calls a tool the View provides (`tools/call` to the View); resolves with its `CallToolResult`. */
   async callViewTool(name: string, args: Record<string, unknown> = {}): Promise<CallToolResult> {
+    return this.running().callViewTool(name, args, { timeoutMs: AhpMcpApp.relayTimeoutMs });
+  }
+
+  private running(): AppBridgeHost {
     if (!this.bridge?.initialized) throw new Error('The App is not running');
-    return this.bridge.callViewTool(name, args, { timeoutMs: AhpMcpApp.relayTimeoutMs });
+    return this.bridge;
   }
 
   protected override updated(changed: PropertyValues<this>): void {

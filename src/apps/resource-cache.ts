@@ -15,7 +15,7 @@ interface ServerStart {
  * once per start too, alongside the first read. A failed read is forgotten so the next App tries again.
  */
 export class UiResourceCache {
-  private readonly byChannel = new WeakMap<McpChannel, ServerStart>();
+  private byChannel = new WeakMap<McpChannel, ServerStart>();
 
   /**
    * The resource as this start of the server serves it. `start` is anything that changes when the server restarts
@@ -41,6 +41,11 @@ export class UiResourceCache {
   peek(channel: McpChannel, uri: string, start?: unknown): UiResource | undefined {
     const entry = this.byChannel.get(channel);
     return entry && entry.start === start ? entry.settled.get(uri) : undefined;
+  }
+
+  /** Forgets everything read so far. */
+  clear(): void {
+    this.byChannel = new WeakMap();
   }
 
   private entryFor(channel: McpChannel, start: unknown): ServerStart {

@@ -58,6 +58,11 @@ export class SandboxWarmer {
     return frame;
   }
 
+  /** Resolves once every spare now loading has loaded (or failed): nothing of the warmer competes for the CPU then. */
+  async settled(): Promise<void> {
+    await Promise.all([...this.spares.values()].map((frame) => frame.ready));
+  }
+
   /** Removes every spare frame. */
   clear(): void {
     for (const frame of this.spares.values()) frame.remove();
