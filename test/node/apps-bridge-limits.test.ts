@@ -78,6 +78,23 @@ test('a relayed View request gets the long relay limit (not the client default),
   defaults.close();
 });
 
+test('a View request that reuses the id of one still in flight ends the earlier relay; only the newer one is answered', async () => {
+  const { transport, sent, deliver } = pair();
+  const channel = new HangingChannel();
+  const bridge = new AppBridgeHost({ transport, channel, capabilities: ALL_CAPABILITIES }).start();
+  deliver({ id: 5, method: 'resources/read', params: { uri: 'ui://first' } });
+  await until('relayed', () => channel.calls.length === 1);
+  deliver({ id: 5, method: 'resources/read', params: { uri: 'ui://second' } });
+  await until('second relayed', () => channel.calls.length === 2);
+  assert.equal(channel.calls[0]!.aborted, true, 'the earlier relay ends');
+  assert.equal(channel.calls[1]!.aborted, false);
+  channel.calls[1]!.resolve({ contents: [{ uri: 'ui://second' }] });
+  await until('answered', () => sent.some((m) => m.id === 5));
+  await new Promise((r) => setTimeout(r, 10));
+  assert.deepEqual(sent.filter((m) => m.id === 5), [{ jsonrpc: '2.0', id: 5, result: { contents: [{ uri: 'ui://second' }] } }]);
+  bridge.close();
+});
+
 test('rate limit: a flood is cut to the burst, requests over it get an error (bounded), the rest is dropped', async () => {
   const { transport, sent, deliver } = pair();
   const bridge = new AppBridgeHost({ transport, limits: { messagesPerSecond: 10, burst: 20 } }).start();
