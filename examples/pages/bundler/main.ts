@@ -1,28 +1,12 @@
 // A page built by a bundler from the npm package: one import defines every element, the headless core comes from
 // the package root. (Here esbuild resolves `ahp-elements` to this repository; in an app it is node_modules.)
 import 'ahp-elements/define';
-import type { AnyAction, SessionStoreLike } from 'ahp-elements';
+import { turnStarted } from 'ahp-elements';
 import type { AhpSession } from 'ahp-elements/elements';
+import { playgroundInfo } from '../playground.js';
 
-interface PlaygroundInfo {
-  wsUrl: string;
-  sessionUri: string;
-  chatUri?: string;
-}
-
-/** Starts a turn in `chat` as if the user had typed `text`. */
-function sendMessage(store: SessionStoreLike, chat: string, text: string): void {
-  const action: AnyAction = {
-    type: 'chat/turnStarted',
-    turnId: crypto.randomUUID(),
-    startedAt: new Date().toISOString(),
-    message: { text, origin: { kind: 'user' } },
-  };
-  store.dispatch(action, chat);
-}
-
-const info = (await (await fetch('/playground.json')).json()) as PlaygroundInfo;
-const chatUri = info.chatUri ?? 'ahp-chat:/playground-main';
+const info = await playgroundInfo();
+const chatUri = info.chatUri;
 
 const session = document.createElement('ahp-session') as AhpSession;
 session.setAttribute('url', info.wsUrl);
@@ -49,5 +33,6 @@ chat.addEventListener('ahp-chat-send', (e) => {
   lastSent.value = `You sent ${e.detail.text}`;
 });
 button.addEventListener('click', () => {
-  if (session.currentStore) sendMessage(session.currentStore, chatUri, '/sum 1 2');
+  // turnStarted builds the action of a user message (fresh turn id, now); the store sends it.
+  session.currentStore?.dispatch(turnStarted({ text: '/sum 1 2' }), chatUri);
 });

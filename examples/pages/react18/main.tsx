@@ -4,29 +4,18 @@
 import { StrictMode, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AhpChat, AhpMcpServerList, AhpSession } from 'ahp-elements/react';
-import type { AnyAction } from 'ahp-elements';
+import { turnStarted } from 'ahp-elements';
 import type { AhpSession as AhpSessionElement } from 'ahp-elements/elements';
-
-interface PlaygroundInfo {
-  wsUrl: string;
-  sessionUri: string;
-  chatUri?: string;
-}
+import { playgroundInfo, type PlaygroundInfo } from '../playground.js';
 
 function App({ info }: { info: PlaygroundInfo }) {
-  const chat = info.chatUri ?? 'ahp-chat:/playground-main';
+  const chat = info.chatUri;
   const session = useRef<AhpSessionElement>(null);
   const [connection, setConnection] = useState('connecting');
   const [lastSent, setLastSent] = useState('');
 
   const sendSum = () => {
-    const action: AnyAction = {
-      type: 'chat/turnStarted',
-      turnId: crypto.randomUUID(),
-      startedAt: new Date().toISOString(),
-      message: { text: '/sum 1 2', origin: { kind: 'user' } },
-    };
-    session.current?.currentStore?.dispatch(action, chat);
+    session.current?.currentStore?.dispatch(turnStarted({ text: '/sum 1 2' }), chat);
   };
 
   return (
@@ -44,7 +33,7 @@ function App({ info }: { info: PlaygroundInfo }) {
   );
 }
 
-const info = (await (await fetch('/playground.json')).json()) as PlaygroundInfo;
+const info = await playgroundInfo();
 createRoot(document.getElementById('app')!).render(
   <StrictMode>
     <App info={info} />

@@ -3,17 +3,12 @@
 import { StrictMode, useEffect, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import 'ahp-elements/define';
-import type { AnyAction } from 'ahp-elements';
+import { turnStarted } from 'ahp-elements';
 import type { AhpChatSendEvent, AhpConnectionChangeEvent, AhpSession } from 'ahp-elements/elements';
-
-interface PlaygroundInfo {
-  wsUrl: string;
-  sessionUri: string;
-  chatUri?: string;
-}
+import { playgroundInfo, type PlaygroundInfo } from '../playground.js';
 
 function App({ info }: { info: PlaygroundInfo }) {
-  const chat = info.chatUri ?? 'ahp-chat:/playground-main';
+  const chat = info.chatUri;
   const session = useRef<AhpSession>(null);
   const [connection, setConnection] = useState('connecting');
   const [lastSent, setLastSent] = useState('');
@@ -29,13 +24,7 @@ function App({ info }: { info: PlaygroundInfo }) {
   }, []);
 
   const sendSum = () => {
-    const action: AnyAction = {
-      type: 'chat/turnStarted',
-      turnId: crypto.randomUUID(),
-      startedAt: new Date().toISOString(),
-      message: { text: '/sum 1 2', origin: { kind: 'user' } },
-    };
-    session.current?.currentStore?.dispatch(action, chat);
+    session.current?.currentStore?.dispatch(turnStarted({ text: '/sum 1 2' }), chat);
   };
 
   return (
@@ -53,7 +42,7 @@ function App({ info }: { info: PlaygroundInfo }) {
   );
 }
 
-const info = (await (await fetch('/playground.json')).json()) as PlaygroundInfo;
+const info = await playgroundInfo();
 createRoot(document.getElementById('app')!).render(
   <StrictMode>
     <App info={info} />

@@ -2,16 +2,11 @@
 // (or `:attr`, which Vue sets as a property when the element has one) and listen with `@ahp-…`.
 import { createApp, ref } from 'vue';
 import 'ahp-elements/define';
-import type { AnyAction } from 'ahp-elements';
+import { turnStarted } from 'ahp-elements';
 import type { AhpChatSendEvent, AhpConnectionChangeEvent, AhpSession } from 'ahp-elements/elements';
+import { playgroundInfo } from '../playground.js';
 
-interface PlaygroundInfo {
-  wsUrl: string;
-  sessionUri: string;
-  chatUri?: string;
-}
-
-const info = (await (await fetch('/playground.json')).json()) as PlaygroundInfo;
+const info = await playgroundInfo();
 
 const app = createApp({
   template: `
@@ -29,7 +24,7 @@ const app = createApp({
     const session = ref<AhpSession | null>(null);
     const connection = ref('connecting');
     const lastSent = ref('');
-    const chat = info.chatUri ?? 'ahp-chat:/playground-main';
+    const chat = info.chatUri;
     return {
       info,
       chat,
@@ -39,13 +34,7 @@ const app = createApp({
       onConnectionChange: (e: AhpConnectionChangeEvent) => (connection.value = e.detail.state.kind),
       onSend: (e: AhpChatSendEvent) => (lastSent.value = e.detail.text),
       sendSum() {
-        const action: AnyAction = {
-          type: 'chat/turnStarted',
-          turnId: crypto.randomUUID(),
-          startedAt: new Date().toISOString(),
-          message: { text: '/sum 1 2', origin: { kind: 'user' } },
-        };
-        session.value?.currentStore?.dispatch(action, chat);
+        session.value?.currentStore?.dispatch(turnStarted({ text: '/sum 1 2' }), chat);
       },
     };
   },
