@@ -4,12 +4,12 @@ import type { SessionHandle } from '../../src/client/session-handle.js';
 import type { AhpMcpUiHostCapabilities } from '../../src/protocol/customizations.js';
 import { selectMcpServer } from '../../src/store/selectors.js';
 import type { SessionStoreLike } from '../../src/store/types.js';
-import type { AppBridgeHost, AppBridgeHandlers } from '../../src/apps/bridge.js';
+import type { AppBridgeHost } from '../../src/apps/bridge.js';
 import type { SandboxPolicy } from '../../src/apps/csp.js';
 import type { AppTrafficLimits } from '../../src/apps/limits.js';
 import { UiResourceCache } from '../../src/apps/resource-cache.js';
 import { SandboxWarmer } from '../../src/apps/sandbox-warm.js';
-import type { CallToolResult, ContentBlock, McpUiDisplayMode } from '../../src/apps/types.js';
+import type { CallToolResult, McpUiDisplayMode } from '../../src/apps/types.js';
 import { DEV, addDevChecks } from '../shared/dev-warnings.js';
 import { StoreConsumer } from '../shared/store-consumer.js';
 import { ColorSchemeController } from '../shared/color-scheme-controller.js';
@@ -17,15 +17,13 @@ import { setCustomStates, tryAttachInternals } from '../shared/custom-states.js'
 import { SessionHandleController } from '../shared/session-handle-controller.js';
 import { connectionNotice, connectionStates, connectionStyles } from '../shared/connection-notice.js';
 import { LocaleController } from '../shared/i18n.js';
-import { AhpAppDownloadEvent, AhpAppModelContextEvent, AhpAppOpenLinkEvent, AhpAppToolsChangedEvent } from './events.js';
 import { mcpAppStyles } from './mcp-app.styles.js';
 import type { AppIntentPolicy } from './intent-gate.js';
 import { IntentPromptController } from './prompt.js';
 import { mcpAppStrings, type McpAppStrings } from './strings.js';
 import { AppLifecycle } from './app-lifecycle.js';
 import { DisplayModeController } from './display-mode.js';
-import { appMessageText, messageIntent } from './intents.js';
-import { openLinkSafely, saveDownloads } from './default-actions.js';
+import { viewRequestHandlers } from './view-requests.js';
 import { initialHostContext, themeContext } from './host-context.js';
 
 /**
@@ -144,7 +142,8 @@ export class AhpMcpApp extends LitElement {
   private readonly app = new AppLifecycle(this, {
     page: () => AhpMcpApp,
     strings: () => this.t,
-    viewHandlers: (serverId, uri) => this.viewHandlers(serverId, uri),
+    viewHandlers: (serverId, uri) =>
+      viewRequestHandlers(this, { prompts: this.prompts, display: this.display, app: this.app, strings: () => this.t, serverName: () => this.serverName() }, serverId, uri),
     startContext: (toolName) =>
       initialHostContext({ dark: this.scheme.prefersDark, displayMode: this.displayMode, containerDimensions: this.display.containerDimensions(), toolName, toolCallId: this.toolCallId }),
     watchFrame: (frame) => {
@@ -229,43 +228,8 @@ export class AhpMcpApp extends LitElement {
     return (id && selectMcpServer(this.currentStore?.getState(), id)?.server.name) || id || 'An MCP App';
   }
 
-  /** What the View asks of the host, routed: gated side effects, events for the page, display mode, teardown. */
-  private viewHandlers(serverId: string, uri: string): AppBridgeHandlers {
-    return {
-      openLink: async (url) => (await this.prompts.gate('openLink', url)) && (!this.dispatchEvent(new AhpAppOpenLinkEvent(url)) || openLinkSafely(url)),
-      message: (m) => this.onMessage(m.content),
-      viewToolsChanged: () => this.dispatchEvent(new AhpAppToolsChangedEvent({ serverId, resourceUri: uri })),
-      flooding: () => this.app.contain(this.t.flooded),
-      updateModelContext: (ctx) => this.dispatchEvent(new AhpAppModelContextEvent((this.modelContext = ctx))),
-      requestDisplayMode: async (mode) =>
-        mode === 'inline' || mode === this.displayMode || (await this.prompts.gate('displayMode', mode)) ? this.applyDisplayMode(mode) : this.displayMode,
-      escape: () => this.displayMode !== 'inline' && this.exitDisplayMode(),
-      downloadFile: async (request) => {
-        if (!(await this.prompts.gate('download', request.contents.map((c) => c.fileName).join(', ')))) return false;
-        if (this.dispatchEvent(new AhpAppDownloadEvent(request))) saveDownloads(request);
-        return true;
-      },
-      requestTeardown: () => void this.teardown('app'),
-      warn: (message) => void (DEV && message.includes('refused so far') && console.warn(`[ahp-mcp-app] ${message}`)),
-    };
-  }
-
   private applyDisplayMode(mode: McpUiDisplayMode): McpUiDisplayMode {
     return this.display.apply(mode);
-  }
-
-  /** Gated; then the page's event; then a user turn marked as coming from this App. */
-  private async onMessage(content: ContentBlock[]): Promise<boolean> {
-    const text = appMessageText(content);
-    if (!(await this.prompts.gate('message', text))) return false;
-    const from = { serverId: this.app.serverId(), server: this.serverName(), ...(this.toolCallId && { toolCallId: this.toolCallId }) };
-    const [event, action] = messageIntent({ text, content, modelContext: this.modelContext }, from);
-    if (!this.dispatchEvent(event)) return true;
-    const store = this.currentStore;
-    if (!store || !this.chat || !text) return false;
-    store.dispatch(action, this.chat);
-    this.modelContext = undefined;
-    return true;
   }
 }
 
