@@ -15,6 +15,7 @@ import { ChatController } from '../shared/chat-controller.js';
 import { partKey, renderPart } from './chat-parts.js';
 import { renderActivity, renderHistoryNote, renderPending, renderResume } from './chat-state-extras.js';
 import { chatStyles } from './chat.styles.js';
+import { TranscriptFollower, waitingCalls } from './transcript-follower.js';
 import { APP_MESSAGE_META_KEY } from '../../src/apps/types.js';
 import { isRecord } from '../../src/protocol/guards.js';
 
@@ -22,34 +23,6 @@ type Rec = Record<string, unknown>;
 
 /** The message origins with a sender label (`chat.origin.<kind>`); others show their raw kind. */
 const ORIGINS = ['user', 'agent', 'tool', 'automation', 'systemNotification'] as const;
-
-/** Within this many pixels of the end the transcript counts as scrolled to the newest content. */
-const STICK_SLACK = 32;
-
-/** Tool-call statuses that wait for the user (their buttons must be seen). */
-const NEEDS_USER = new Set(['pending-confirmation', 'pending-result-confirmation', 'auth-required']);
-
-/** The tool calls of a turn's response that wait for the user: `[toolCallId, name]`. */
-function waitingCalls(turn: ActiveTurn | undefined): [string, string][] {
-  const parts: unknown[] = Array.isArray(turn?.responseParts) ? turn.responseParts : [];
-  const out: [string, string][] = [];
-  for (const p of parts) {
-    const tc = isRecord(p) && p.kind === 'toolCall' && isRecord(p.toolCall) ? p.toolCall : undefined;
-    if (tc && typeof tc.toolCallId === 'string' && NEEDS_USER.has(tc.status as string)) {
-      out.push([tc.toolCallId, String(tc.displayName || tc.toolName || tc.toolCallId)]);
-    }
-  }
-  return out;
-}
-
-/** `:state(x)` where supported. */
-const hasState = (el: Element, state: string): boolean => {
-  try {
-    return el.matches(`:state(${state})`);
-  } catch {
-    return false;
-  }
-};
 
 interface Row {
   key: string;
@@ -124,9 +97,6 @@ export class AhpChat extends LitElement {
     getStore: () => this.currentStore,
     getChat: () => this.chat,
   });
-  private stick = true;
-  /** Where the element itself last scrolled the transcript to. */
-  private autoTop = -1;
   private focusInputAfterUpdate = false;
   /** Enter was pressed while a turn was active (the hint then says why nothing was sent). */
   private sendBlocked = false;
@@ -135,18 +105,7 @@ export class AhpChat extends LitElement {
   /** Messages sent lately (turnId → stop listening): one the host reports it never got comes back into the box. */
   private readonly inFlight = new Map<string, () => void>();
   private readonly session = new SessionHandleController(this);
-  /** Tool calls and Apps already brought into view once (never yanked back into view afterwards). */
-  private readonly revealed = new Set<string>();
-  private observed: Element | undefined;
-  /** The waiting tool call last brought into view: kept in view while it grows (an icon or font arriving late). */
-  private shown: { id: string; el: HTMLElement } | undefined;
-  private readonly resizeObserver =
-    typeof ResizeObserver === 'function'
-      ? new ResizeObserver(() => {
-          this.followEnd();
-          this.keepShown();
-        })
-      : undefined;
+  private readonly follower = new TranscriptFollower(this);
 
   /** The store in use: the `store` property, else the provided one. */
   get currentStore(): SessionStoreLike | undefined {
@@ -162,8 +121,6 @@ export class AhpChat extends LitElement {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     for (const id of [...this.inFlight.keys()]) this.forget(id);
-    this.resizeObserver?.disconnect();
-    this.observed = undefined;
   }
 
   /** What the composer says while it cannot send: a tool call waiting for an answer, or a message sent too early. */
@@ -178,7 +135,7 @@ export class AhpChat extends LitElement {
       const tool = waiting[0]![1];
       return html`<p part="composer-hint" class="hint" role="status">
         ${Number.isFinite(since) ? l.t('chat.waitingSince', { tool, time: l.time(since) }) : l.t('chat.waiting', { tool })}
-        <button type="button" class="link" data-action="show-waiting" @click=${() => this.revealCall(waiting[0]![0], true)}>${l.t('chat.show')}</button>
+        <button type="button" class="link" data-action="show-waiting" @click=${() => this.follower.revealCall(waiting[0]![0], true)}>${l.t('chat.show')}</button>
       </p>`;
     }
     return this.sendBlocked ? html`<p part="composer-hint" class="hint" role="status">${l.t('chat.notSent')}</p>` : nothing;
@@ -213,7 +170,7 @@ export class AhpChat extends LitElement {
 
   private renderTranscript(turns: unknown, active: ActiveTurn | undefined) {
     const rows = rowsOf(turns, active);
-    return html`<div part="transcript" class="transcript" role="log" aria-live="polite" aria-relevant="additions" aria-label=${this.locale.t('chat.transcript')} tabindex="0" @scroll=${this.onScroll}>
+    return html`<div part="transcript" class="transcript" role="log" aria-live="polite" aria-relevant="additions" aria-label=${this.locale.t('chat.transcript')} tabindex="0" @scroll=${this.follower.onScroll}>
       ${this.chatState.value ? renderHistoryNote(this.chatState.value, this.locale) : nothing}
       <div class="turns">${rows.length ? repeat(rows, (r) => r.key, (r) => this.renderTurn(r)) : html`<p class="empty" data-empty="empty">${this.locale.t('chat.empty')}</p>`}</div>
     </div>`;
@@ -256,20 +213,7 @@ export class AhpChat extends LitElement {
     else if (!rowsOf(state.turns, undefined).length) states.push('empty');
     states.push(...this.session.states);
     setCustomStates(this.internals, states);
-
-
-    const turns = this.renderRoot.querySelector('.turns') ?? undefined;
-    if (turns !== this.observed) {
-      if (this.observed) this.resizeObserver?.unobserve(this.observed);
-      if (turns) this.resizeObserver?.observe(turns);
-      this.observed = turns;
-    }
     if (!this.activeTurn) this.sendBlocked = false;
-    this.followEnd();
-    for (const [id] of waitingCalls(this.activeTurn)) {
-      if (!this.revealed.has(id) && this.stick) void this.revealCall(id);
-      this.revealed.add(id);
-    }
     if (this.focusInputAfterUpdate) {
       this.focusInputAfterUpdate = false;
       // The pressed Send/Stop button may be disabled or gone now; typing goes on in the composer.
@@ -281,89 +225,6 @@ export class AhpChat extends LitElement {
     return this.renderRoot.querySelector('textarea');
   }
 
-  private get transcript(): HTMLElement | null {
-    return this.renderRoot.querySelector('[part="transcript"]');
-  }
-
-  /** Keeps the newest content in view unless the user scrolled up; a newly shown App of the newest turn is brought into view. */
-  private followEnd(): void {
-    const t = this.transcript;
-    if (!t || !this.stick) return;
-    t.scrollTop = t.scrollHeight;
-    this.autoTop = t.scrollTop;
-    const last = this.renderRoot.querySelector('.turn:last-child');
-    for (const tc of last?.querySelectorAll('ahp-tool-call') ?? []) {
-      const app = tc.shadowRoot?.querySelector('ahp-mcp-app');
-      const id = `app:${tc.getAttribute('tool-call-id')}`;
-      if (app && !this.revealed.has(id) && hasState(app, 'ready') && app.getBoundingClientRect().height > 0) {
-        this.revealed.add(id);
-        this.reveal(tc);
-      }
-    }
-  }
-
-  /** Brings a tool call's answer buttons (or the whole call) into view, in the transcript and on the page. */
-  private async revealCall(toolCallId: string, focus = false): Promise<void> {
-    const tc = this.renderRoot.querySelector<HTMLElement & { updateComplete?: Promise<unknown> }>(`ahp-tool-call[tool-call-id="${CSS.escape(toolCallId)}"]`);
-    if (!tc) return;
-    await tc.updateComplete;
-    const actions = tc.shadowRoot?.querySelector<HTMLElement>('[part~="actions"]') ?? undefined;
-    this.reveal(tc, actions);
-    if (this.shown) this.resizeObserver?.unobserve(this.shown.el);
-    this.shown = { id: toolCallId, el: tc };
-    this.resizeObserver?.observe(tc);
-    if (focus) (actions?.querySelector<HTMLElement>('button') ?? tc).focus();
-  }
-
-  /** Re-reveals the shown call's buttons when its own growth pushed them just past an edge (never from far away). */
-  private keepShown(): void {
-    const shown = this.shown;
-    if (!shown) return;
-    const actions = shown.el.shadowRoot?.querySelector<HTMLElement>('[part~="actions"]');
-    if (!shown.el.isConnected || !actions || !waitingCalls(this.activeTurn).some(([id]) => id === shown.id)) {
-      this.resizeObserver?.unobserve(shown.el);
-      this.shown = undefined;
-      return;
-    }
-    const r = actions.getBoundingClientRect();
-    const box = this.transcript?.getBoundingClientRect();
-    const cut = (top: number, bottom: number) => (r.top < top && r.bottom > top) || (r.top < bottom && r.bottom > bottom);
-    if (cut(0, innerHeight) || (box && cut(box.top, box.bottom))) this.reveal(shown.el, actions);
-  }
-
-  /**
-   * Scrolls the transcript so `el` shows: all of it when it fits, else `must` (answer buttons) at the bottom or the
-   * start of `el`; then the page (or whatever scrolls around the chat), the least it can.
-   */
-  private reveal(el: Element, must?: Element): void {
-    const t = this.transcript;
-    if (!t) return;
-    const box = t.getBoundingClientRect();
-    const r = el.getBoundingClientRect();
-    const fits = r.height <= t.clientHeight;
-    const m = (must ?? el).getBoundingClientRect();
-    const inBox = (x: DOMRect) => x.top >= box.top && x.bottom <= box.bottom;
-    // Already in view (e.g. following the end): leave the transcript, and whether it follows, alone.
-    const delta = fits
-      ? inBox(r) ? 0 : r.bottom > box.bottom ? r.bottom - box.bottom : r.top - box.top
-      : must
-        ? inBox(m) ? 0 : m.bottom - box.bottom
-        : r.top - box.top;
-    if (delta) {
-      t.scrollTop += delta;
-      this.stick = t.scrollHeight - t.scrollTop - t.clientHeight <= STICK_SLACK;
-    }
-    (fits ? el : must ?? el).scrollIntoView({ block: 'nearest', inline: 'nearest' });
-    this.autoTop = t.scrollTop;
-  }
-
-  private readonly onScroll = (e: Event): void => {
-    const t = e.currentTarget as HTMLElement;
-    // Our own scrolling says nothing about the user (content may have grown before its scroll event arrived).
-    if (Math.abs(t.scrollTop - this.autoTop) <= 1) return;
-    this.stick = t.scrollHeight - t.scrollTop - t.clientHeight <= STICK_SLACK;
-  };
-
   private readonly onKeyDown = (e: KeyboardEvent): void => {
     if (e.key !== 'Enter' || e.shiftKey || e.isComposing) return;
     e.preventDefault();
@@ -372,7 +233,7 @@ export class AhpChat extends LitElement {
       this.sendBlocked = true;
       this.requestUpdate();
       const waiting = waitingCalls(this.activeTurn)[0];
-      if (waiting) void this.revealCall(waiting[0]);
+      if (waiting) void this.follower.revealCall(waiting[0]);
       return;
     }
     this.send();
@@ -425,7 +286,7 @@ export class AhpChat extends LitElement {
     }
     if (failed) return; // failed synchronously: the text is back already
     input.value = '';
-    this.stick = true;
+    this.follower.stick = true;
     this.focusInputAfterUpdate = true;
     this.requestUpdate();
   }
