@@ -6,6 +6,7 @@ import puppeteer, { type Browser, type ElementHandle, type Frame, type Page } fr
 import { startPlayground, type Playground } from '../../examples/playground/playground.js';
 import { parseConfig } from '../../examples/playground/config.js';
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/find-chromium.mjs';
+import { publishedServer } from '../fixtures/mcp-servers.js';
 
 const WAIT_MS = 20_000;
 
@@ -68,8 +69,8 @@ describe('demo page: MCP Apps inline in the chat (Chromium + real servers)', () 
   before(async () => {
     const config = parseConfig({
       servers: [
-        { id: 'basic-vanillajs', name: 'Basic', transport: 'stdio', command: 'node', args: ['node_modules/@modelcontextprotocol/server-basic-vanillajs/dist/index.js', '--stdio'] },
-        { id: 'debug', name: 'Debug', transport: 'stdio', command: 'node', args: ['node_modules/@modelcontextprotocol/server-debug/dist/index.js', '--stdio'] },
+        publishedServer('server-basic-vanillajs', 'basic-vanillajs', 'Basic'),
+        publishedServer('server-debug', 'debug', 'Debug'),
       ],
     });
     playground = await startPlayground({ port: 0, config });

@@ -9,6 +9,7 @@ import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { startPlayground, type Playground } from '../../examples/playground/playground.js';
 import { parseConfig } from '../../examples/playground/config.js';
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/find-chromium.mjs';
+import { publishedServer } from '../fixtures/mcp-servers.js';
 
 interface Report {
   origin: string;
@@ -83,8 +84,8 @@ describe('MCP Apps sandbox security (Chromium + playground sandbox origins)', ()
   before(async () => {
     const config = parseConfig({
       servers: [
-        { id: 'alpha', name: 'Alpha', transport: 'stdio', command: 'node', args: ['node_modules/@modelcontextprotocol/server-basic-vanillajs/dist/index.js', '--stdio'] },
-        { id: 'beta', name: 'Beta', transport: 'stdio', command: 'node', args: ['node_modules/@modelcontextprotocol/server-debug/dist/index.js', '--stdio'] },
+        publishedServer('server-basic-vanillajs', 'alpha', 'Alpha'),
+        publishedServer('server-debug', 'beta', 'Beta'),
       ],
     });
     // The sandboxes do not need the servers running.

@@ -10,6 +10,7 @@ import type { Browser, Frame, Page } from 'puppeteer-core';
 import { startPlayground, type Playground } from '../../examples/playground/playground.js';
 import { parseConfig } from '../../examples/playground/config.js';
 import { appendMcpApp, launchChromium, openSessionPage, recordMcpTraffic, sayInPage, toolCallIn, turnIn, untilWithin, type McpTraffic } from '../fixtures/playground-page.js';
+import { publishedServer } from '../fixtures/mcp-servers.js';
 
 const until = untilWithin(20_000);
 
@@ -90,7 +91,7 @@ describe('MCP Apps end to end: real Views in Chromium through the playground', (
     debugLog = path.join(logDir, 'debug.log');
     const config = parseConfig({
       servers: [
-        { id: 'basic-vanillajs', name: 'Basic', transport: 'stdio', command: 'node', args: ['node_modules/@modelcontextprotocol/server-basic-vanillajs/dist/index.js', '--stdio'] },
+        publishedServer('server-basic-vanillajs', 'basic-vanillajs', 'Basic'),
         // server-debug with one extra model-only tool (visibility ["model"]) to check the refusal.
         { id: 'debug', name: 'Debug', transport: 'stdio', command: 'node', args: ['test/fixtures/apps/debug-server-plus.mjs', '--stdio'], env: { DEBUG_LOG_FILE: debugLog, PATH: process.env.PATH ?? '' } },
       ],

@@ -15,6 +15,7 @@ import { startPlayground, type Playground } from '../../examples/playground/play
 import { parseConfig, REPO_ROOT } from '../../examples/playground/config.js';
 import { BUNDLED_PAGES, buildExample } from '../../examples/playground/build-examples.mjs';
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/find-chromium.mjs';
+import { publishedServer } from '../fixtures/mcp-servers.js';
 
 const WAIT_MS = 15_000;
 const PAGES = ['cdn', 'bundler', 'react19', 'react18', 'vue'];
@@ -90,15 +91,8 @@ describe('example pages end to end (Chromium + playground host)', () => {
     const config = parseConfig({
       containers: [{ id: 'demo-plugin', type: 'plugin', name: 'Demo plugin' }],
       servers: [
-        { id: 'everything', name: 'Everything', transport: 'stdio', command: 'node', args: ['node_modules/@modelcontextprotocol/server-everything/dist/index.js', 'stdio'] },
-        {
-          id: 'basic-vanillajs',
-          name: 'Basic App (vanilla JS)',
-          container: 'demo-plugin',
-          transport: 'stdio',
-          command: 'node',
-          args: ['node_modules/@modelcontextprotocol/server-basic-vanillajs/dist/index.js', '--stdio'],
-        },
+        publishedServer('server-everything', 'everything', 'Everything'),
+        publishedServer('server-basic-vanillajs', 'basic-vanillajs', 'Basic App (vanilla JS)', { container: 'demo-plugin' }),
       ],
     });
     playground = await startPlayground({ port: 0, config });

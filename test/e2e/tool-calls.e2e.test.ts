@@ -8,6 +8,7 @@ import { parseConfig } from '../../examples/playground/config.js';
 import type { CallToolOptions } from '../../examples/playground/mcp-runtime.js';
 import type { ChatState, ToolCallState } from '../../src/protocol/index.js';
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/find-chromium.mjs';
+import { publishedServer } from '../fixtures/mcp-servers.js';
 
 const WAIT_MS = 20_000;
 const SIDE_CHAT = 'ahp-chat:/side';
@@ -172,15 +173,7 @@ describe('tool calls end to end (Chromium + playground agent + server-everything
   before(async () => {
     const config = parseConfig({
       servers: [
-        {
-          id: 'everything',
-          name: 'Everything',
-          transport: 'stdio',
-          command: 'node',
-          args: ['node_modules/@modelcontextprotocol/server-everything/dist/index.js', 'stdio'],
-          confirm: ['get-env'],
-          confirmResult: ['get-resource-links'],
-        },
+        publishedServer('server-everything', 'everything', 'Everything', { confirm: ['get-env'], confirmResult: ['get-resource-links'] }),
       ],
     });
     playground = await startPlayground({ port: 0, config });

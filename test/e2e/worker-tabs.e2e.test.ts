@@ -13,6 +13,7 @@ import type { Browser, BrowserContext, ElementHandle, Frame, Page, Target } from
 import { parseConfig } from '../../examples/playground/config.js';
 import { startPlayground, type Playground } from '../../examples/playground/playground.js';
 import { KEEP_NAMES_SHIM, appendMcpApp, launchChromium, recordMcpTraffic, sayInPage, toolCallIn, untilWithin, type McpTraffic } from '../fixtures/playground-page.js';
+import { publishedServer } from '../fixtures/mcp-servers.js';
 
 const WAIT_MS = 30_000;
 const PROTECTED = 'protected';
@@ -60,7 +61,7 @@ describe('worker mode end to end: two tabs, one session worker', () => {
     const config = parseConfig({
       servers: [
         { id: PROTECTED, name: 'Protected', transport: 'http', builtin: 'oauth-demo', tokenLifetimeSeconds: 600 },
-        { id: BASIC, name: 'Basic', transport: 'stdio', command: 'node', args: ['node_modules/@modelcontextprotocol/server-basic-vanillajs/dist/index.js', '--stdio'] },
+        publishedServer('server-basic-vanillajs', BASIC, 'Basic'),
         { id: DEBUG, name: 'Debug', transport: 'stdio', command: 'node', args: ['test/fixtures/apps/debug-server-plus.mjs', '--stdio'], env: { DEBUG_LOG_FILE: path.join(logDir, 'debug.log'), PATH: process.env.PATH ?? '' } },
       ],
     });

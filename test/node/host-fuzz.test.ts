@@ -14,6 +14,7 @@ import { CLIENT_DISPATCHABLE_ACTIONS, type ToolCallState } from '../../src/proto
 import { parseConfig } from '../../examples/playground/config.js';
 import { startPlayground, type Playground } from '../../examples/playground/playground.js';
 import { createRandom, pick } from './fuzz-helpers.js';
+import { publishedServer } from '../fixtures/mcp-servers.js';
 
 const SEED = Number(process.env.AHP_FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 32));
 const FRAMES = Number(process.env.AHP_FUZZ_FRAMES ?? 10_000);
@@ -224,7 +225,7 @@ describe(`host fuzz over a real WebSocket (seed ${SEED})`, () => {
   before(async () => {
     console.log(`host fuzz: seed ${SEED}, ${FRAMES} frames (replay with AHP_FUZZ_SEED=${SEED})`);
     const config = parseConfig({
-      servers: [{ id: 'everything', name: 'Everything', transport: 'stdio', command: 'node', args: ['node_modules/@modelcontextprotocol/server-everything/dist/index.js', 'stdio'] }],
+      servers: [publishedServer('server-everything', 'everything', 'Everything')],
     });
     playground = await startPlayground({ port: 0, config, maxFrameBytes: FRAME_LIMIT, log: (line) => void logLines.push(line) });
     await playground.startServers();

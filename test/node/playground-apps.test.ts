@@ -14,6 +14,7 @@ import { driveServers, type ServerLifecycle } from '../../examples/playground/se
 import { playgroundSessionState } from '../../examples/playground/session-state.js';
 import { serveMcpChannels } from '../../examples/playground/apps/mcp-channel-relay.js';
 import { mcpAppCapabilities } from '../../examples/playground/apps/mcp-app-capabilities.js';
+import { publishedServer } from '../fixtures/mcp-servers.js';
 
 const SESSION = 'ahp-session:/apps-test';
 const WAIT_MS = 20_000;
@@ -45,15 +46,8 @@ rl.on('line', (line) => {
 const CONFIG = {
   containers: [{ id: 'apps', type: 'plugin', name: 'Apps' }],
   servers: [
-    {
-      id: 'basic-vanillajs',
-      name: 'Basic',
-      container: 'apps',
-      transport: 'stdio',
-      command: 'node',
-      args: ['node_modules/@modelcontextprotocol/server-basic-vanillajs/dist/index.js', '--stdio'],
-    },
-    { id: 'debug', name: 'Debug', transport: 'stdio', command: 'node', args: ['node_modules/@modelcontextprotocol/server-debug/dist/index.js', '--stdio'] },
+    publishedServer('server-basic-vanillajs', 'basic-vanillajs', 'Basic', { container: 'apps' }),
+    publishedServer('server-debug', 'debug', 'Debug'),
     { id: 'fake', name: 'Fake', transport: 'stdio', command: 'node', args: ['-e', FAKE_SERVER] },
   ],
 };

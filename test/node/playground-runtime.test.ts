@@ -6,16 +6,11 @@ import { createServer } from 'node:net';
 import { parseConfig } from '../../examples/playground/config.js';
 import { McpServerRuntime, processExists } from '../../examples/playground/mcp-runtime.js';
 import type { McpServerState } from '../../src/protocol/index.js';
+import { publishedServer } from '../fixtures/mcp-servers.js';
 
 const everything = parseConfig({
   servers: [
-    {
-      id: 'everything',
-      name: 'Everything',
-      transport: 'stdio',
-      command: 'node',
-      args: ['node_modules/@modelcontextprotocol/server-everything/dist/index.js', 'stdio'],
-    },
+    publishedServer('server-everything', 'everything', 'Everything'),
   ],
 }).servers[0]!;
 
