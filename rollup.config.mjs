@@ -104,8 +104,9 @@ export default [
   // Worker mode from the CDN: a SharedWorker script must come from the page's own origin, so copy this file there
   // and point `<ahp-session worker="shared" worker-url="…">` at it.
   minified('src/worker/shared-worker-entry.ts', 'dist/cdn/ahp-session-worker.min.js'),
-  // Every headless entry on its own, minified, for the size check (dist/size/<entry>.min.js; `.` is core.min.js).
-  ...sizeEntries.map((e) => minified(e.source, `dist/size/${e.subpath === '.' ? 'core' : e.subpath.slice(2)}.min.js`)),
+  // Every headless entry on its own, minified, for the size check (dist/size/<entry>.min.js; `.` is core.min.js);
+  // only when scripts/size.mjs builds (AHP_SIZE_BUNDLES=1), not in `npm run build`.
+  ...(process.env.AHP_SIZE_BUNDLES ? sizeEntries : []).map((e) => minified(e.source, `dist/size/${e.subpath === '.' ? 'core' : e.subpath.slice(2)}.min.js`)),
   // The MCP Apps sandbox proxy page and its script: deploy both on a different origin from the host page and
   // serve the page with the headers of `sandboxResponseHeadersForUrl` (ahp-elements/apps).
   {

@@ -168,6 +168,10 @@ function resolveLocal(file, name, seen) {
 }
 
 function describe(file, decl) {
+  return { declared: decl.name, ...describeDecl(file, decl) };
+}
+
+function describeDecl(file, decl) {
   const kind = { let: 'const', var: 'const' }[decl.keyword] ?? decl.keyword;
   if (kind === 'function') return { kind, signature: functionSignature(source(file), decl.index), file };
   if (kind === 'const') {
@@ -238,7 +242,9 @@ function report(entry) {
   const types = [];
   const add = (name, typeOnly, resolved) => {
     if (!resolved) problems.push(`${entry.source}: cannot find the declaration of ${name}`);
-    const row = { name, kind: resolved?.kind ?? '?', signature: resolved?.signature };
+    // A renamed export (`isTerminal as isToolCallTerminal`) shows under the name users import.
+    const signature = resolved?.signature && resolved.declared !== name ? resolved.signature.replace(new RegExp(`^${resolved.declared}\\b`), name) : resolved?.signature;
+    const row = { name, kind: resolved?.kind ?? '?', signature };
     // Under isolatedModules a value-less name cannot be re-exported without `type`, so the rest are runtime values.
     if (typeOnly || ['interface', 'type'].includes(row.kind)) types.push(row);
     else runtime.push(row);

@@ -41,7 +41,10 @@ const OTHER = entries()
 if (!process.argv.includes('--no-build')) {
   // Chunks left over from an earlier build would be counted (or reported) as if the entry could load them.
   for (const dir of [CDN_DIR, 'dist/size']) rmSync(dir, { recursive: true, force: true });
-  execFileSync(process.execPath, ['node_modules/rollup/dist/bin/rollup', '-c', 'rollup.config.mjs', '--silent'], { stdio: 'inherit' });
+  execFileSync(process.execPath, ['node_modules/rollup/dist/bin/rollup', '-c', 'rollup.config.mjs', '--silent'], {
+    stdio: 'inherit',
+    env: { ...process.env, AHP_SIZE_BUNDLES: '1' },
+  });
 }
 
 const kb = (n) => `${(n / 1000).toFixed(1)} KB`;
