@@ -7,10 +7,10 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, Frame, Page } from 'puppeteer-core';
-import { startPlayground, type Playground } from '../../examples/playground/playground.js';
+import type { Frame, Page } from 'puppeteer-core';
+import type { Playground } from '../../examples/playground/playground.js';
 import { parseConfig } from '../../examples/playground/config.js';
-import { appendMcpApp, launchChromium, openSessionPage, recordMcpTraffic, sayInPage, toolCallIn, untilWithin, type McpTraffic } from '../fixtures/playground-page.js';
+import { appendMcpApp, sayInPage, startPlaygroundPage, toolCallIn, untilWithin, viewFrame as viewFrameOf, type McpTraffic, type PlaygroundPage } from '../fixtures/playground-page.js';
 
 const until = untilWithin(30_000, 100);
 
@@ -56,14 +56,14 @@ try {
 }`;
 
 describe('MCP Apps in the wild: published App servers and a hostile View through the playground', () => {
+  let env: PlaygroundPage | undefined;
   let playground: Playground;
-  let browser: Browser;
   let page: Page;
+  let traffic: McpTraffic;
+  let consoleLines: string[];
+  let pageErrors: string[];
   let dir: string;
   let pdfPath: string;
-  const consoleLines: string[] = [];
-  const pageErrors: string[] = [];
-  let traffic: McpTraffic;
 
   const chat = () => playground.host.getChatState(playground.chatUri);
   const allTurns = () => {
@@ -110,16 +110,7 @@ describe('MCP Apps in the wild: published App servers and a hostile View through
     }, id);
 
   /** The View document of a server: the frame inside its sandbox proxy. */
-  async function viewFrame(serverId: string): Promise<Frame> {
-    const origin = playground.apps.sandboxes.get(serverId)!.origin;
-    return until(`the ${serverId} View frame`, async () => {
-      for (const f of page.frames()) {
-        if (!f.parentFrame()?.url().startsWith(origin)) continue;
-        if (await f.evaluate(() => document.readyState !== 'loading' && !!document.body?.childElementCount).catch(() => false)) return f;
-      }
-      return undefined;
-    }, () => page.frames().map((f) => f.url()));
-  }
+  const viewFrame = (serverId: string) => viewFrameOf(page, playground, serverId, until);
 
   before(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'ahp-apps-published-'));
@@ -134,18 +125,11 @@ describe('MCP Apps in the wild: published App servers and a hostile View through
         { id: 'hostile', name: 'Budget App', transport: 'stdio', command: 'node', args: ['test/fixtures/apps/hostile-server.mjs'] },
       ],
     });
-    playground = await startPlayground({ port: 0, config });
-    traffic = recordMcpTraffic(playground);
-    await playground.startServers();
-    browser = await launchChromium();
-    page = await browser.newPage();
-    page.on('console', (m) => consoleLines.push(m.text()));
-    page.on('pageerror', (err) => pageErrors.push(err instanceof Error ? err.message : String(err)));
-    await openSessionPage(page, playground, { cookie: 'page-secret=1; path=/' });
+    env = await startPlaygroundPage(config, { cookie: 'page-secret=1; path=/' });
+    ({ playground, page, traffic, consoleLines, pageErrors } = env);
   });
   after(async () => {
-    await browser?.close();
-    await playground?.close();
+    await env?.close();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 

@@ -6,10 +6,10 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, Frame, Page } from 'puppeteer-core';
-import { startPlayground, type Playground } from '../../examples/playground/playground.js';
+import type { Frame, Page } from 'puppeteer-core';
+import type { Playground } from '../../examples/playground/playground.js';
 import { parseConfig } from '../../examples/playground/config.js';
-import { appendMcpApp, launchChromium, openSessionPage, recordMcpTraffic, sayInPage, toolCallIn, turnIn, untilWithin, type McpTraffic } from '../fixtures/playground-page.js';
+import { appendMcpApp, sayInPage, startPlaygroundPage, toolCallIn, turnIn, untilWithin, viewFrame as viewFrameOf, type McpTraffic, type PlaygroundPage } from '../fixtures/playground-page.js';
 import { publishedServer } from '../fixtures/mcp-servers.js';
 
 const until = untilWithin(20_000);
@@ -23,15 +23,15 @@ interface AppView {
 }
 
 describe('MCP Apps end to end: real Views in Chromium through the playground', () => {
+  let env: PlaygroundPage | undefined;
   let playground: Playground;
-  let browser: Browser;
   let page: Page;
-  let logDir: string;
-  let debugLog: string;
-  const consoleLines: string[] = [];
-  const pageErrors: string[] = [];
   /** JSON-RPC the playground's MCP clients sent to each server. */
   let traffic: McpTraffic;
+  let consoleLines: string[];
+  let pageErrors: string[];
+  let logDir: string;
+  let debugLog: string;
 
   const sentCalls = (serverId: string, tool: string) => traffic.toolCalls(serverId, tool);
   /** Events the debug View reported to its server through the app-only `debug-log` tool. */
@@ -73,18 +73,7 @@ describe('MCP Apps end to end: real Views in Chromium through the playground', (
     }, id);
 
   /** The View's document: the inner frame the sandbox proxy wrote the HTML into. */
-  async function viewFrame(serverId: string): Promise<Frame> {
-    const origin = playground.apps.sandboxes.get(serverId)!.origin;
-    return until(`the ${serverId} View frame`, async () => {
-      for (const f of page.frames()) {
-        const parent = f.parentFrame();
-        if (!parent?.url().startsWith(origin)) continue;
-        const ok = await f.evaluate(() => document.readyState !== 'loading' && !!document.body?.childElementCount).catch(() => false);
-        if (ok) return f;
-      }
-      return undefined;
-    }, () => page.frames().map((f) => f.url()));
-  }
+  const viewFrame = (serverId: string) => viewFrameOf(page, playground, serverId, until);
 
   before(async () => {
     logDir = mkdtempSync(path.join(tmpdir(), 'ahp-apps-e2e-'));
@@ -96,19 +85,12 @@ describe('MCP Apps end to end: real Views in Chromium through the playground', (
         { id: 'debug', name: 'Debug', transport: 'stdio', command: 'node', args: ['test/fixtures/apps/debug-server-plus.mjs', '--stdio'], env: { DEBUG_LOG_FILE: debugLog, PATH: process.env.PATH ?? '' } },
       ],
     });
-    playground = await startPlayground({ port: 0, config });
-    traffic = recordMcpTraffic(playground);
-    await playground.startServers();
-    browser = await launchChromium();
-    page = await browser.newPage();
-    page.on('console', (m) => consoleLines.push(m.text()));
-    page.on('pageerror', (err) => pageErrors.push(err instanceof Error ? err.message : String(err)));
     // The page's own <ahp-session> (its store serves each server's mcp:// channel to the Apps).
-    await openSessionPage(page, playground);
+    env = await startPlaygroundPage(config);
+    ({ playground, page, traffic, consoleLines, pageErrors } = env);
   });
   after(async () => {
-    await browser?.close();
-    await playground?.close();
+    await env?.close();
     if (logDir) rmSync(logDir, { recursive: true, force: true });
   });
 
