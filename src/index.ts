@@ -55,8 +55,9 @@ export {
   toolCallResultConfirmed,
   toolCallCancelled,
 } from './intents/chat.js';
-export type { TurnStartedOptions, ToolCallTarget, ToolCallChoice } from './intents/chat.js';
+export type { ChatActionOf, TurnStartedOptions, ToolCallTarget, ToolCallChoice } from './intents/chat.js';
 export { mcpServerToggled, mcpServerStartRequested, mcpServerStopRequested, mcpServerRestartRequested } from './intents/session.js';
+export type { SessionActionOf } from './intents/session.js';
 export { toggledEnablement } from './intents/enablement.js';
 export { newTurnId } from './intents/turn-id.js';
 

@@ -7,8 +7,8 @@ import { elapsedSince, newTurnId } from './turn-id.js';
 // What a user (or a page on their behalf) sends on a chat channel. Each creator returns one action to
 // `store.dispatch(action, chatUri)`; none of them dispatches or touches the DOM.
 
-/** Narrows the union to the action of one type. */
-type Chat<T extends ChatAction['type']> = Extract<ChatAction, { type: T }>;
+/** The chat action of one type (e.g. `ChatActionOf<'chat/turnStarted'>`), as a creator returns it. */
+export type ChatActionOf<T extends ChatAction['type']> = Extract<ChatAction, { type: T }>;
 
 /** What `turnStarted` needs: the message text and, optionally, what else the message carries. */
 export interface TurnStartedOptions {
@@ -23,28 +23,28 @@ export interface TurnStartedOptions {
 }
 
 /** Starts a user turn: `chat/turnStarted` with a fresh turn id, now as `startedAt`, and a `user` message. */
-export function turnStarted({ text, turnId = newTurnId(), messageMeta, now = new Date() }: TurnStartedOptions): Chat<'chat/turnStarted'> {
+export function turnStarted({ text, turnId = newTurnId(), messageMeta, now = new Date() }: TurnStartedOptions): ChatActionOf<'chat/turnStarted'> {
   const message: Message = { text, origin: { kind: 'user' }, ...(messageMeta && { _meta: messageMeta }) };
   return { type: 'chat/turnStarted', turnId, startedAt: now.toISOString(), message };
 }
 
 /** Stops the active turn: `chat/turnCancelled` with the time it ran (from its `startedAt`). */
-export function turnCancelled(turn: { id: string; startedAt?: unknown }, now = Date.now()): Chat<'chat/turnCancelled'> {
+export function turnCancelled(turn: { id: string; startedAt?: unknown }, now = Date.now()): ChatActionOf<'chat/turnCancelled'> {
   return { type: 'chat/turnCancelled', turnId: turn.id, duration: elapsedSince(turn.startedAt, now) };
 }
 
 /** Resumes a turn that ended in a resumable error. */
-export function turnResume(turnId: string): Chat<'chat/turnResume'> {
+export function turnResume(turnId: string): ChatActionOf<'chat/turnResume'> {
   return { type: 'chat/turnResume', turnId };
 }
 
 /** Withdraws a steering or queued message before it is sent. */
-export function pendingMessageRemoved(kind: PendingMessageKind, id: string): Chat<'chat/pendingMessageRemoved'> {
+export function pendingMessageRemoved(kind: PendingMessageKind, id: string): ChatActionOf<'chat/pendingMessageRemoved'> {
   return { type: 'chat/pendingMessageRemoved', kind, id };
 }
 
 /** Answers (`accept` with the answers) or declines an agent's question. */
-export function inputCompleted(requestId: string, response: ChatInputResponse, answers: Record<string, ChatInputAnswer>): Chat<'chat/inputCompleted'> {
+export function inputCompleted(requestId: string, response: ChatInputResponse, answers: Record<string, ChatInputAnswer>): ChatActionOf<'chat/inputCompleted'> {
   return { type: 'chat/inputCompleted', requestId, response, answers };
 }
 
@@ -61,7 +61,7 @@ export interface ToolCallChoice {
 }
 
 /** Approves a call waiting for confirmation (`chat/toolCallConfirmed`, approved by a user action). */
-export function toolCallApproved(target: ToolCallTarget, { selectedOptionId, editedToolInput }: ToolCallChoice = {}): Chat<'chat/toolCallConfirmed'> {
+export function toolCallApproved(target: ToolCallTarget, { selectedOptionId, editedToolInput }: ToolCallChoice = {}): ChatActionOf<'chat/toolCallConfirmed'> {
   return {
     type: 'chat/toolCallConfirmed',
     turnId: target.turnId,
@@ -74,7 +74,7 @@ export function toolCallApproved(target: ToolCallTarget, { selectedOptionId, edi
 }
 
 /** Denies a call waiting for confirmation (`chat/toolCallConfirmed`, `reason: 'denied'`). */
-export function toolCallDenied(target: ToolCallTarget, { selectedOptionId }: Pick<ToolCallChoice, 'selectedOptionId'> = {}): Chat<'chat/toolCallConfirmed'> {
+export function toolCallDenied(target: ToolCallTarget, { selectedOptionId }: Pick<ToolCallChoice, 'selectedOptionId'> = {}): ChatActionOf<'chat/toolCallConfirmed'> {
   return {
     type: 'chat/toolCallConfirmed',
     turnId: target.turnId,
@@ -86,7 +86,7 @@ export function toolCallDenied(target: ToolCallTarget, { selectedOptionId }: Pic
 }
 
 /** Accepts or rejects the result of a call that asked for result confirmation. */
-export function toolCallResultConfirmed(target: ToolCallTarget, approved: boolean): Chat<'chat/toolCallResultConfirmed'> {
+export function toolCallResultConfirmed(target: ToolCallTarget, approved: boolean): ChatActionOf<'chat/toolCallResultConfirmed'> {
   return { type: 'chat/toolCallResultConfirmed', turnId: target.turnId, toolCallId: target.toolCallId, approved };
 }
 
@@ -97,6 +97,6 @@ const CANCELLED: ToolCallResult = {
 };
 
 /** Cancels a blocked call (e.g. one waiting for sign-in): a failed `chat/toolCallComplete`, the spec's way to cancel it. */
-export function toolCallCancelled(target: ToolCallTarget): Chat<'chat/toolCallComplete'> {
+export function toolCallCancelled(target: ToolCallTarget): ChatActionOf<'chat/toolCallComplete'> {
   return { type: 'chat/toolCallComplete', turnId: target.turnId, toolCallId: target.toolCallId, result: CANCELLED };
 }
