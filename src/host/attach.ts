@@ -38,6 +38,25 @@ export interface AttachWebSocketOptions {
   log?: (message: string, detail?: unknown) => void;
 }
 
+/**
+ * Reason texts for the closes `ws` starts by itself when a frame is bad: it sends only the code, so the client
+ * would see a bare 1007 / 1009. Each fits the 123 bytes a close reason may carry (RFC 6455 §5.5).
+ */
+export const CLOSE_REASONS: Readonly<Record<number, string>> = {
+  1002: 'WebSocket protocol error',
+  1007: 'invalid frame payload: a text frame must be valid UTF-8',
+  1009: "frame over the host's size limit",
+};
+
+/**
+ * Gives the closes `ws` starts after a receive error a reason text: `ws` calls the socket's own `close(code)`
+ * before it emits 'error', so the only place to add the text is that call.
+ */
+function withCloseReasons(socket: ServerSocketLike): void {
+  const close = socket.close.bind(socket);
+  socket.close = (code?: number, reason?: string) => close(code, reason || (code !== undefined ? CLOSE_REASONS[code] : undefined));
+}
+
 const defaultLog = (message: string, detail?: unknown): void => console.warn(`[ahp host] ${message}`, ...(detail === undefined ? [] : [detail]));
 const byteLength = (data: unknown): number =>
   typeof data === 'string' ? data.length : data instanceof ArrayBuffer || ArrayBuffer.isView(data) ? data.byteLength : Array.isArray(data) ? data.reduce((n: number, b) => n + byteLength(b), 0) : 0;
@@ -46,6 +65,7 @@ const byteLength = (data: unknown): number =>
 function serverSocketTransport(socket: ServerSocketLike, options: AttachWebSocketOptions): Transport {
   const maxFrameBytes = options.maxFrameBytes ?? DEFAULT_MAX_FRAME_BYTES;
   const log = options.log ?? defaultLog;
+  withCloseReasons(socket);
   let closed = false;
   const closeSocket = (code: number, reason: string): void => {
     try {

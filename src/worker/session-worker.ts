@@ -149,6 +149,7 @@ export function createSessionWorkerApi(options: SessionWorkerOptions = {}): Sess
       session: attach.session,
       ...(attach.clientId !== undefined && { clientId: attach.clientId }),
       ...(attach.pendingTimeoutMs !== undefined && { pendingTimeoutMs: attach.pendingTimeoutMs }),
+      ...(attach.limits && { limits: attach.limits }),
     });
     const { store, handle } = conn;
     const entry: Entry = { key, conn, attachments: new Set(), origins: new Map(), stop: () => {} };

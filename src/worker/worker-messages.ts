@@ -3,6 +3,7 @@ import type { ChatState, SessionState } from '../protocol/session.js';
 import type { AuthenticateRequest } from '../client/ahp-client.js';
 import type { ConnectionState } from '../client/connection-state.js';
 import type { ActionFailure } from '../store/types.js';
+import type { ActionSizeLimits } from '../store/channel-routing.js';
 import type { PatchOp } from './state-patch.js';
 
 /** What a page asks the worker for when it attaches to a session. */
@@ -15,6 +16,8 @@ export interface AttachOptions {
   clientId?: string;
   /** How long a dispatched action may wait for its echo (used when this attach opens the connection). */
   pendingTimeoutMs?: number;
+  /** Size limits checked before sending (used when this attach opens the connection). */
+  limits?: ActionSizeLimits;
   /** A Web Lock the page holds for its lifetime; when the worker is granted it, the page is gone and is detached. */
   lockName?: string;
 }

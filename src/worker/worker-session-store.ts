@@ -4,7 +4,7 @@ import type { ChatState, SessionState } from '../protocol/session.js';
 import type { ToolCallState } from '../protocol/tool-calls.js';
 import { chatReducer } from '../reducers/chat-reducer.js';
 import { sessionReducer } from '../reducers/session-reducer.js';
-import { checkActionSize, isChatChannel, routeAction } from '../store/channel-routing.js';
+import { checkActionSize, isChatChannel, routeAction, type ActionSizeLimits } from '../store/channel-routing.js';
 import { StoreListeners } from '../store/store-listeners.js';
 import type { ActionFailure, SessionStoreLike } from '../store/types.js';
 import { applyPatch, type PatchOp } from './state-patch.js';
@@ -63,15 +63,18 @@ export class WorkerSessionStore implements SessionStoreLike {
   private lastLocalId = 0;
   private readonly chats = new Map<string, ChatMirror>();
   private closed = false;
+  private readonly limits: ActionSizeLimits | undefined;
 
   private readonly listeners = new StoreListeners<WorkerActionFailure>(
     () => this.view,
     (uri) => this.getChatState(uri),
   );
 
-  constructor(options: { channel: string; bridge: WorkerStoreBridge }) {
+  /** `limits`: the size limits checked before sending (as SessionStore's; defaults: the host's). */
+  constructor(options: { channel: string; bridge: WorkerStoreBridge; limits?: ActionSizeLimits }) {
     this.channel = options.channel;
     this.bridge = options.bridge;
+    this.limits = options.limits;
   }
 
   getState(): SessionState | undefined {
@@ -93,7 +96,7 @@ export class WorkerSessionStore implements SessionStoreLike {
 
   dispatch(action: AnyAction, channel?: string): number {
     const target = routeAction('WorkerSessionStore', this.channel, action, channel);
-    checkActionSize('WorkerSessionStore', action);
+    checkActionSize('WorkerSessionStore', action, this.limits);
     const localId = ++this.lastLocalId;
     if (this.closed) {
       this.reportFailures([{ kind: 'dropped', channel: target, clientSeq: localId, wireClientSeq: 0, action, reason: 'the connection is closed' }]);

@@ -5,6 +5,7 @@ import { buildSessionHandle, type SessionHandle } from '../client/session-handle
 import { connectSession } from '../connection/connect-session.js';
 import { findMcpServer } from '../reducers/customizations.js';
 import type { SessionStoreLike } from '../store/types.js';
+import type { ActionSizeLimits } from '../store/channel-routing.js';
 import { workerChannelClient } from './worker-channel-client.js';
 import type { SessionWorkerApi, WorkerEvent } from './worker-messages.js';
 import { WorkerSessionStore } from './worker-session-store.js';
@@ -31,6 +32,8 @@ export interface WorkerSessionOptions {
   workerUrl?: string | URL;
   /** How long a dispatched action may wait for its echo. */
   pendingTimeoutMs?: number;
+  /** Size limits checked before sending, on the page and in the worker (as `connectSession`'s `limits`). */
+  limits?: ActionSizeLimits;
 }
 
 export interface WorkerSessionConnection {
@@ -124,6 +127,7 @@ export function connectSessionOverEndpoint(endpoint: Endpoint, options: Endpoint
 
   const store = new WorkerSessionStore({
     channel: options.session,
+    ...(options.limits && { limits: options.limits }),
     bridge: {
       dispatch: (localId, action, channel) =>
         call(
@@ -193,6 +197,7 @@ export function connectSessionOverEndpoint(endpoint: Endpoint, options: Endpoint
         session: options.session,
         ...(options.clientId !== undefined && { clientId: options.clientId }),
         ...(options.pendingTimeoutMs !== undefined && { pendingTimeoutMs: options.pendingTimeoutMs }),
+        ...(options.limits && { limits: options.limits }),
         ...(lockName !== undefined && { lockName }),
       },
       sink,
@@ -257,6 +262,7 @@ export function connectSessionInWorker(options: WorkerSessionOptions): WorkerSes
     session: options.session,
     ...(options.clientId !== undefined && { clientId: options.clientId }),
     ...(options.pendingTimeoutMs !== undefined && { pendingTimeoutMs: options.pendingTimeoutMs }),
+    ...(options.limits && { limits: options.limits }),
   };
 
   if ((options.mode ?? 'shared') === 'shared' && typeof g.SharedWorker === 'function') {

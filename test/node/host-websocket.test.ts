@@ -37,7 +37,7 @@ test('eight bytes of invalid UTF-8 close only that connection with 1007; the hos
   await bystander.ready;
   const { ws, closed } = await rawSocket(server.url);
   ws.send(Buffer.from([0xc3, 0x28, 0xa0, 0xa1, 0xe2, 0x28, 0xa1, 0xff]), { binary: false });
-  assert.equal((await closed).code, 1007);
+  assert.deepEqual(await closed, { code: 1007, reason: 'invalid frame payload: a text frame must be valid UTF-8' }, 'the close carries a reason text');
   assert.match(server.logs.join('\n'), /closed a WebSocket after an error: .*invalid UTF-8/i);
   await bystander.client.ping();
   bystander.store.dispatch({ type: 'session/titleChanged', title: 'still here' });
@@ -52,7 +52,7 @@ test('a frame over the default limit (16 MiB) closes only that connection with 1
   await bystander.ready;
   const { ws, closed } = await rawSocket(server.url);
   ws.send(Buffer.alloc(DEFAULT_MAX_FRAME_BYTES + 1, 0x20));
-  assert.equal((await closed).code, 1009);
+  assert.deepEqual(await closed, { code: 1009, reason: "frame over the host's size limit" }, 'the close carries a reason text');
   await bystander.client.ping();
   // Just under the limit is read (and answered as the JSON-RPC parse error it is).
   const second = await rawSocket(server.url);
