@@ -1,10 +1,10 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 
 /**
- * Base of the store-binding controllers (`StoreController`, `ChatController`, `ServerEntryController`, and the
- * element-specific ones built with `StoreSubscription`): keeps a subscription open while the host is connected,
- * re-opens it when what it depends on (the store, a chat or server id…) changes, and follows a replaced store before
- * every render. A subclass says what it depends on (`dependencies`) and how to subscribe (`open`, returning the closer
+ * Base of the store-binding controllers (`StoreController`, `ChatController`, `ServerEntryController`,
+ * `ToolCallController`, and the element-specific ones built with `StoreSubscription`): keeps a subscription open while
+ * the host is connected, re-opens it when what it depends on (the store, a chat or server id…) changes, and follows a
+ * replaced store before every render. A subclass says what it depends on (`dependencies`) and how to subscribe (`open`, returning the closer
  * or undefined when there is nothing to watch).
  */
 export abstract class StoreBinding implements ReactiveController {

@@ -3,7 +3,6 @@ import type { PropertyValues } from 'lit';
 import type { McpAuthRequirement, McpServerCustomization } from '../../src/protocol/customizations.js';
 import type { ToolCallState } from '../../src/protocol/tool-calls.js';
 import { selectMcpServer } from '../../src/store/selectors.js';
-import { selectToolCall, type ToolCallEntry } from '../../src/store/tool-call-selectors.js';
 import type { SessionStoreLike } from '../../src/store/types.js';
 import type { SessionHandle } from '../../src/client/session-handle.js';
 import { DEV, addDevChecks } from '../shared/dev-warnings.js';
@@ -15,6 +14,7 @@ import { iconsHaveThemes, pickIconSrc } from '../shared/icon.js';
 import { ColorSchemeController } from '../shared/color-scheme-controller.js';
 import { runIntent } from '../shared/intents.js';
 import { StoreSubscription } from '../shared/store-binding.js';
+import { ToolCallController } from '../shared/tool-call-controller.js';
 import { renderMcpApp } from '../mcp-app/embed.js';
 import { renderConfirmation } from './confirmation.js';
 import { renderInput } from './input.js';
@@ -86,8 +86,12 @@ export class AhpToolCall extends LitElement {
   private readonly locale = new LocaleController(this);
   private readonly stores = new StoreConsumer(this, () => this.store);
   private readonly scheme = new ColorSchemeController(this);
-  private entry: ToolCallEntry | undefined;
-  private chatLoaded = false;
+  /** The call looked up in the store (unless a `.toolCall` object is given). */
+  private readonly call = new ToolCallController(this, {
+    getStore: () => this.currentStore,
+    getChat: () => (isRecord(this.toolCall) ? undefined : this.chat),
+    getToolCallId: () => this.toolCallId,
+  });
   private server: McpServerCustomization | undefined;
   private announced: { id: string; text: string; lang: string } | undefined;
   private announcement = '';
@@ -96,7 +100,6 @@ export class AhpToolCall extends LitElement {
 
   constructor() {
     super();
-    new StoreSubscription(this, () => [this.currentStore, this.toolCall ? undefined : this.chat, this.toolCallId], () => this.watchCall());
     new StoreSubscription(this, () => [this.currentStore, this.customizationId], () => this.watchServer());
   }
 
@@ -107,36 +110,12 @@ export class AhpToolCall extends LitElement {
 
   /** The tool call shown: the `toolCall` property, else the one selected from the store. */
   get current(): ToolCallState | undefined {
-    return isRecord(this.toolCall) ? this.toolCall : this.entry?.toolCall;
+    return isRecord(this.toolCall) ? this.toolCall : this.call.value?.toolCall;
   }
 
   private get customizationId(): string | undefined {
     const c: unknown = this.current?.contributor;
     return isRecord(c) && c.kind === 'mcp' && typeof c.customizationId === 'string' ? c.customizationId : undefined;
-  }
-
-  private watchCall() {
-    const [store, chat, id] = [this.currentStore, this.chat, this.toolCallId];
-    this.entry = undefined;
-    this.chatLoaded = false;
-    if (isRecord(this.toolCall) || !store || !chat || !id) return undefined;
-    let release: () => void;
-    try {
-      release = store.watchChat(chat);
-    } catch {
-      this.chatLoaded = true; // not a chat channel: nothing will arrive, show "not found"
-      return undefined;
-    }
-    const read = () => {
-      const state = store.getChatState(chat);
-      this.chatLoaded = !!state;
-      this.entry = selectToolCall(state, id);
-    };
-    const changed = () => (read(), this.requestUpdate());
-    const offCall = store.subscribeToolCall(chat, id, changed);
-    const offChat = store.subscribeChat(chat, () => !!store.getChatState(chat) !== this.chatLoaded && changed());
-    read();
-    return () => (offCall(), offChat(), release());
   }
 
   private watchServer() {
@@ -148,7 +127,7 @@ export class AhpToolCall extends LitElement {
 
   /** No call yet because the store or the chat snapshot has not arrived. */
   private get loading(): boolean {
-    return !isRecord(this.toolCall) && (!this.currentStore || (!!this.chat && !this.chatLoaded));
+    return !isRecord(this.toolCall) && (!this.currentStore || (!!this.chat && !this.call.chatLoaded));
   }
 
   /** Waiting for authentication: the call says so, or it runs on a server that does. */
@@ -291,7 +270,7 @@ export class AhpToolCall extends LitElement {
   }
 
   private ids(): ToolCallIds {
-    return { chat: this.chat ?? undefined, turnId: this.turnId ?? this.entry?.turnId, toolCallId: this.current!.toolCallId };
+    return { chat: this.chat ?? undefined, turnId: this.turnId ?? this.call.value?.turnId, toolCallId: this.current!.toolCallId };
   }
 
   /** Fires the intent's event; unless it is cancelled, dispatches its action on the chat channel. */
