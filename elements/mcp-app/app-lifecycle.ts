@@ -180,9 +180,10 @@ export class AppLifecycle implements ReactiveController {
       hostInfo: { name: 'ahp-elements', version: VERSION },
       hostContext: parts.startContext(this.toolCall.toolCall?.toolName),
       handlers: this.withLifecycle(parts.viewHandlers(serverId, uri), serverId),
-      place: async (frame, resource) => {
-        if (resource.meta.prefersBorder === true) host.setAttribute('data-border', '');
+      resourceRead: (resource) => void (resource.meta.prefersBorder === true && host.setAttribute('data-border', '')),
+      place: async (frame) => {
         frame.title = this.frameTitle(serverId);
+        this.stopWatching?.();
         this.stopWatching = parts.watchFrame(frame);
         await host.updateComplete;
         return generation === this.generation ? (host.renderRoot.querySelector('.viewport') ?? undefined) : undefined;

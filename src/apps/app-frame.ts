@@ -36,6 +36,12 @@ export interface AppFrameOptions {
   policy: SandboxPolicy;
   cache: UiResourceCache;
   warmer: SandboxWarmer;
+  /**
+   * Takes the frame started before the resource is read (for the likely proxy URL: a warmed one, else a new one) to
+   * put it in its place at once, so the proxy loads in view while the resource is read. Without it the likely URL
+   * is only warmed. The frame is the App's when the resource confirms its URL, else it is removed.
+   */
+  early?: (frame: SandboxFrame) => void;
   /** The page's origin and base URI (default: the current document's). */
   pageOrigin?: string;
   baseUri?: string;
@@ -69,22 +75,33 @@ export async function openAppFrame(options: AppFrameOptions): Promise<AppFrame> 
   if (options.sandboxUrl) check(options.sandboxUrl);
   const urlFor = (resource: UiResource | undefined, sandbox: URL) =>
     proxyPageUrl(sandbox, { csp: normalizeCsp(resource?.meta.csp), parentOrigin: pageOrigin, policy: options.policy });
-  // Warm the proxy while the resource is read: right when the resource is already known, else the likely URL.
+  // Load the proxy while the resource is read: the right URL when the resource is already known, else the likely one.
   const known = options.cache.peek(options.channel, options.uri, options.serverStart);
   const guess = checkSandboxUrl(options.sandboxUrl || options.sandboxUrlFor(known?.meta.domain), baseUri, pageOrigin);
-  if (typeof guess !== 'string' && !buildAllowAttribute(normalizePermissions(known?.meta.permissions))) options.warmer.warm(urlFor(known, guess));
-  let resource: UiResource;
-  try {
-    resource = await options.cache.read(options.channel, options.uri, options.serverStart);
-  } catch (error) {
-    throw new AppFrameError({ kind: 'load', message: errorText(error) });
+  let early: SandboxFrame | undefined;
+  if (typeof guess !== 'string' && !buildAllowAttribute(normalizePermissions(known?.meta.permissions))) {
+    const likely = urlFor(known, guess);
+    if (!options.early) options.warmer.warm(likely);
+    else options.early((early = options.warmer.take(likely) ?? new SandboxFrame({ url: likely })));
   }
-  const sandbox = check(options.sandboxUrl || options.sandboxUrlFor(resource.meta.domain));
+  let resource: UiResource;
+  let sandbox: URL;
+  try {
+    resource = await options.cache.read(options.channel, options.uri, options.serverStart).catch((error: unknown) => {
+      throw new AppFrameError({ kind: 'load', message: errorText(error) });
+    });
+    sandbox = check(options.sandboxUrl || options.sandboxUrlFor(resource.meta.domain));
+  } catch (error) {
+    early?.remove();
+    throw error;
+  }
   const csp = normalizeCsp(resource.meta.csp);
   const permissions = normalizePermissions(resource.meta.permissions);
   const url = urlFor(resource, sandbox);
   const allow = buildAllowAttribute(permissions);
-  // A warmed frame has no permission policy: only Views that ask for none can use one.
-  const frame = (!allow && options.warmer.take(url)) || new SandboxFrame({ url, allow });
+  // A warmed or early frame has no permission policy: only Views that ask for none can use one.
+  const usable = early && !allow && !early.hijacked && early.url === url ? early : undefined;
+  if (early && !usable) early.remove();
+  const frame = usable ?? ((!allow && options.warmer.take(url)) || new SandboxFrame({ url, allow }));
   return { frame, resource, csp, permissions, warmNext: () => void (allow || options.warmer.warm(url)) };
 }

@@ -3,7 +3,7 @@ import { errorText } from '../protocol/guards.js';
 import { AppBridgeHost, type AppBridgeHandlers, type AppBridgeHostOptions } from './bridge.js';
 import { AppFrameError, openAppFrame, type AppFrame, type AppFrameOptions } from './app-frame.js';
 import type { UiResource } from './resource.js';
-import { checkSandboxUrl, type SandboxUrlProblem } from './sandbox-frame.js';
+import { checkSandboxUrl, type SandboxFrame, type SandboxUrlProblem } from './sandbox-frame.js';
 
 /** Why an App did not start or stopped on its own; the embedder tells the user. */
 export type AppProblem =
@@ -23,10 +23,12 @@ export interface AppRunOptions extends Omit<AppFrameOptions, 'channel'>, Omit<Ap
   /** How long the View may take to send `ui/notifications/initialized` (ms). */
   startTimeoutMs: number;
   /**
-   * Where the frame goes once the resource is read (the frame is not in its place yet); undefined ends the run
-   * quietly (the embedder moved on).
+   * Where a frame goes (it is not in its place yet): called for the frame started while the resource is read, and
+   * again if the resource needs another one; undefined ends the run quietly (the embedder moved on).
    */
-  place(frame: HTMLIFrameElement, resource: UiResource): Element | undefined | Promise<Element | undefined>;
+  place(frame: HTMLIFrameElement): Element | undefined | Promise<Element | undefined>;
+  /** The View's resource was read. */
+  resourceRead?(resource: UiResource): void;
   /** The run stopped or could not start (not called after `close`, `teardown` or `contain`). */
   onProblem(problem: AppProblem): void;
 }
@@ -48,6 +50,8 @@ export class AppRun {
   private readonly viewErrors: string[] = [];
   private startTimer: ReturnType<typeof setTimeout> | undefined;
   private ended = false;
+  /** The frame started while the resource is read, until the read decides on it. */
+  private early: SandboxFrame | undefined;
 
   constructor(options: AppRunOptions) {
     this.options = options;
@@ -60,22 +64,31 @@ export class AppRun {
     if (typeof explicit === 'string') return this.problem({ kind: 'sandbox', problem: explicit, url: o.sandboxUrl ?? undefined });
     if (!o.channel) return this.problem({ kind: 'noChannel' });
     let app: AppFrame;
+    const placed = new WeakMap<SandboxFrame, Promise<Element | undefined>>();
+    const placing = (frame: SandboxFrame) => {
+      let parent = placed.get(frame);
+      if (!parent) {
+        this.frame = frame.element;
+        placed.set(frame, (parent = Promise.resolve(o.place(frame.element)).then((p) => (p && !this.ended && frame.place(p), p))));
+      }
+      return parent;
+    };
     try {
-      app = await openAppFrame({ ...o, channel: o.channel });
+      app = await openAppFrame({ ...o, channel: o.channel, early: (frame) => void placing((this.early = frame)) });
     } catch (error) {
       return error instanceof AppFrameError ? this.problem(error.problem) : this.problem({ kind: 'load', message: errorText(error) });
     }
+    this.early = undefined;
     if (this.ended) return void app.frame.remove(), false;
     this.app = app;
     const { frame } = app;
-    this.frame = frame.element;
     frame.onHijack = () => {
       this.contain();
       o.onProblem({ kind: 'hijacked' });
     };
-    const parent = await o.place(frame.element, app.resource);
+    o.resourceRead?.(app.resource);
+    const parent = await placing(frame);
     if (this.ended || !parent) return this.end(), false;
-    frame.place(parent);
     const ready = await frame.ready;
     if (this.ended) return false;
     if (!ready) return frame.hijacked ? false : this.problem({ kind: 'noAnswer', origin: frame.origin });
@@ -137,5 +150,6 @@ export class AppRun {
     this.bridge?.close();
     this.bridge = undefined;
     this.app?.frame.remove();
+    this.early?.remove();
   }
 }
