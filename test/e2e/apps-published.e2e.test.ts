@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { Frame, Page } from 'puppeteer-core';
 import type { Playground } from '../../examples/playground/playground.js';
 import { parseConfig } from '../../examples/playground/config.js';
-import { appendMcpApp, sayInPage, startPlaygroundPage, toolCallIn, untilWithin, viewFrame as viewFrameOf, type McpTraffic, type PlaygroundPage } from '../fixtures/playground-page.js';
+import { appendMcpApp, sayInPage, startPlaygroundPage, toolCallIn, untilWithin, viewFrame as viewFrameOf, type PlaygroundPage } from '../fixtures/playground-page.js';
 
 const until = untilWithin(30_000, 100);
 
@@ -56,12 +56,9 @@ try {
 }`;
 
 describe('MCP Apps in the wild: published App servers and a hostile View through the playground', () => {
-  let env: PlaygroundPage | undefined;
+  let env: PlaygroundPage;
   let playground: Playground;
   let page: Page;
-  let traffic: McpTraffic;
-  let consoleLines: string[];
-  let pageErrors: string[];
   let dir: string;
   let pdfPath: string;
 
@@ -71,8 +68,8 @@ describe('MCP Apps in the wild: published App servers and a hostile View through
     return [...(state?.turns ?? []), ...(state?.activeTurn ? [state.activeTurn] : [])];
   };
   const toolCallOfTurn = (turnId: string) => toolCallIn(chat(), turnId);
-  const calls = (serverId: string, tool: string) => traffic.toolCalls(serverId, tool);
-  const answerTo = (serverId: string, id: unknown) => (traffic.received.get(serverId) ?? []).find((m) => 'id' in m && m.id === id && !('method' in m));
+  const calls = (serverId: string, tool: string) => env.traffic.toolCalls(serverId, tool);
+  const answerTo = (serverId: string, id: unknown) => (env.traffic.received.get(serverId) ?? []).find((m) => 'id' in m && m.id === id && !('method' in m));
 
   const say = (text: string) => sayInPage(page, playground, text, until);
   const completed = (turnId: string) =>
@@ -126,7 +123,7 @@ describe('MCP Apps in the wild: published App servers and a hostile View through
       ],
     });
     env = await startPlaygroundPage(config, { cookie: 'page-secret=1; path=/' });
-    ({ playground, page, traffic, consoleLines, pageErrors } = env);
+    ({ playground, page } = env);
   });
   after(async () => {
     await env?.close();
@@ -153,7 +150,7 @@ describe('MCP Apps in the wild: published App servers and a hostile View through
       const total = document.getElementById('total-pages')?.textContent ?? '';
       return input?.value === '1' && total.includes('2') ? true : undefined;
     }), () => frame.evaluate(() => document.body.innerText.slice(0, 300)));
-    await until('the View polls for commands (it got interactEnabled from the result _meta)', () => calls('pdf', 'poll_pdf_commands').length > 0, () => (traffic.sent.get('pdf') ?? []).map((m) => ('method' in m ? m.method : 'answer')).slice(-10));
+    await until('the View polls for commands (it got interactEnabled from the result _meta)', () => calls('pdf', 'poll_pdf_commands').length > 0, () => (env.traffic.sent.get('pdf') ?? []).map((m) => ('method' in m ? m.method : 'answer')).slice(-10));
     const interact = await say(`/call pdf interact ${JSON.stringify({ viewUUID: meta.viewUUID, action: 'navigate', page: 2 })}`);
     await completed(interact);
     await until('page 2 shown', () => frame.evaluate(() => ((document.getElementById('page-input') as HTMLInputElement | null)?.value === '2' ? true : undefined)),
@@ -161,7 +158,7 @@ describe('MCP Apps in the wild: published App servers and a hostile View through
     const state = await appState('pdf');
     assert.ok(state!.frameHeight > 100, `the frame has a height (${state!.frameHeight})`);
     assert.match(state!.frameTitle!, /\(MCP App from PDF\)$/);
-    assert.deepEqual(consoleLines.filter((l) => /Content Security Policy|Blocked by the sandbox policy/.test(l)), []);
+    assert.deepEqual(env.consoleLines.filter((l) => /Content Security Policy|Blocked by the sandbox policy/.test(l)), []);
   });
 
   it('server-threejs: the scene code runs (new Function under the compat policy) with no CSP error', async () => {
@@ -175,7 +172,7 @@ describe('MCP Apps in the wild: published App servers and a hostile View through
     }), () => frame.evaluate(() => document.body.innerText.slice(0, 300)));
     assert.equal(outcome.canvas, true);
     if (!outcome.rendered) assert.doesNotMatch(String(outcome.error), /Content Security Policy|unsafe-eval/, 'only WebGL may be missing (no GPU), never the policy');
-    assert.deepEqual(consoleLines.filter((l) => /Content Security Policy|unsafe-eval|Blocked by the sandbox policy/.test(l)), []);
+    assert.deepEqual(env.consoleLines.filter((l) => /Content Security Policy|unsafe-eval|Blocked by the sandbox policy/.test(l)), []);
     const state = await appState('threejs');
     assert.ok(!state!.status, `no error shown: ${state!.status}`);
     console.log(`# threejs scene: ${JSON.stringify(outcome)}`);
@@ -277,6 +274,6 @@ describe('MCP Apps in the wild: published App servers and a hostile View through
 
   it('no page errors', () => {
     console.log(`# App start-up (mount to initialized), ms: ${JSON.stringify(startup)}`);
-    assert.deepEqual(pageErrors, []);
+    assert.deepEqual(env.pageErrors, []);
   });
 });

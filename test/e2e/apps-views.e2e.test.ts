@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { Frame, Page } from 'puppeteer-core';
 import type { Playground } from '../../examples/playground/playground.js';
 import { parseConfig } from '../../examples/playground/config.js';
-import { appendMcpApp, sayInPage, startPlaygroundPage, toolCallIn, turnIn, untilWithin, viewFrame as viewFrameOf, type McpTraffic, type PlaygroundPage } from '../fixtures/playground-page.js';
+import { appendMcpApp, sayInPage, startPlaygroundPage, toolCallIn, turnIn, untilWithin, viewFrame as viewFrameOf, type PlaygroundPage } from '../fixtures/playground-page.js';
 import { publishedServer } from '../fixtures/mcp-servers.js';
 
 const until = untilWithin(20_000);
@@ -23,17 +23,13 @@ interface AppView {
 }
 
 describe('MCP Apps end to end: real Views in Chromium through the playground', () => {
-  let env: PlaygroundPage | undefined;
+  let env: PlaygroundPage;
   let playground: Playground;
   let page: Page;
-  /** JSON-RPC the playground's MCP clients sent to each server. */
-  let traffic: McpTraffic;
-  let consoleLines: string[];
-  let pageErrors: string[];
   let logDir: string;
   let debugLog: string;
 
-  const sentCalls = (serverId: string, tool: string) => traffic.toolCalls(serverId, tool);
+  const sentCalls = (serverId: string, tool: string) => env.traffic.toolCalls(serverId, tool);
   /** Events the debug View reported to its server through the app-only `debug-log` tool. */
   const debugEvents = (): { type: string; payload: unknown }[] => {
     if (!existsSync(debugLog)) return [];
@@ -87,7 +83,7 @@ describe('MCP Apps end to end: real Views in Chromium through the playground', (
     });
     // The page's own <ahp-session> (its store serves each server's mcp:// channel to the Apps).
     env = await startPlaygroundPage(config);
-    ({ playground, page, traffic, consoleLines, pageErrors } = env);
+    ({ playground, page } = env);
   });
   after(async () => {
     await env?.close();
@@ -106,8 +102,8 @@ describe('MCP Apps end to end: real Views in Chromium through the playground', (
       toolCallId = tc.toolCallId;
       await mountApp('basic', toolCallId, 'basic-vanillajs');
       await until('the View logged input and result', () =>
-        consoleLines.some((l) => l.startsWith('Received tool call input')) && consoleLines.some((l) => l.startsWith('Received tool call result')),
-        () => consoleLines.slice(-10));
+        env.consoleLines.some((l) => l.startsWith('Received tool call input')) && env.consoleLines.some((l) => l.startsWith('Received tool call result')),
+        () => env.consoleLines.slice(-10));
       await until('auto-resized to its content', async () => ((await appView('basic'))?.frameHeight ?? 0) > 100, () => appView('basic'));
       const frame = await viewFrame('basic-vanillajs');
       const resultText = (tc.content?.find((c) => c.type === 'text') as { text?: string } | undefined)?.text ?? '';
@@ -156,7 +152,7 @@ describe('MCP Apps end to end: real Views in Chromium through the playground', (
         return ok;
       });
       assert.equal(answered, true, 'the View answered the teardown request');
-      await until('the View logged its teardown', () => consoleLines.some((l) => l.includes('App is being torn down')), () => consoleLines.slice(-5));
+      await until('the View logged its teardown', () => env.consoleLines.some((l) => l.includes('App is being torn down')), () => env.consoleLines.slice(-5));
     });
   });
 
@@ -276,6 +272,6 @@ describe('MCP Apps end to end: real Views in Chromium through the playground', (
   });
 
   it('no page errors', () => {
-    assert.deepEqual(pageErrors, []);
+    assert.deepEqual(env.pageErrors, []);
   });
 });
