@@ -8,6 +8,7 @@ import { createInMemoryPair } from '../../src/testing.js';
 import type { ActionFailure, AnyAction, ChannelRecovery, ChatState, McpServerCustomization, SessionState, ToolCallState } from '../../src/index.js';
 import { HostCore, attachTransport, attachWebSocket, type ChatCreatedContext } from '../../src/host.js';
 import { SessionStatus } from '../../src/protocol/index.js';
+import { until as pollUntil } from './fixtures/host.js';
 
 const SESSION = 'ahp-session:/connect-chat';
 const CHAT = 'ahp-chat:/lifecycle';
@@ -18,11 +19,7 @@ function sessionState(): SessionState {
   return { provider: 't', title: 't', status: SessionStatus.Idle, lifecycle: 'ready', activeClients: [], chats: [], customizations: [server] };
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-async function until(cond: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 1000 && !cond(); i++) await sleep(2);
-  assert.ok(cond(), `timed out waiting for ${what}`);
-}
+const until = (cond: () => boolean, what: string) => pollUntil(cond, what, 1000);
 /** States travel as JSON: no undefined-valued keys. */
 const wire = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
 

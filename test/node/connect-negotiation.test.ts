@@ -5,14 +5,11 @@ import { connectSession } from '../../src/connection/connect-session.js';
 import { AhpClient, JsonRpcPeer, ProtocolVersionMismatchError, createInMemoryPair, type Transport } from '../../src/client/index.js';
 import { RpcError } from '../../src/client/index.js';
 import type { ActionEnvelope, ActionFailure, SessionState } from '../../src/index.js';
+import { until as pollUntil } from './fixtures/host.js';
 
 const S = 'ahp-session:/stub';
 const quiet = () => {};
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-async function until(cond: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 2000 && !cond(); i++) await sleep(2);
-  assert.ok(cond(), `timed out waiting for ${what}`);
-}
+const until = (cond: () => boolean, what: string) => pollUntil(cond, what, 2000);
 const base = (title: string): SessionState => ({ provider: 'p', title, status: 1, lifecycle: 'ready', activeClients: [], chats: [] });
 
 /** A host whose `initialize` and `reconnect` answers are whatever the test puts in `initializeAnswer` / `reconnectAnswer`. */

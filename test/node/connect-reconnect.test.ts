@@ -6,15 +6,13 @@ import { JsonRpcPeer, RpcError, createInMemoryPair, type Transport } from '../..
 import { HostCore, attachTransport } from '../../src/host.js';
 import { chatReducer, sessionReducer } from '../../src/reducers/index.js';
 import type { ActionEnvelope, ActionFailure, AnyAction, ChatState, ConnectionState, SessionState } from '../../src/index.js';
+import { until as pollUntil } from './fixtures/host.js';
 
 const S = 'ahp-session:/stub';
 const CHAT = 'ahp-chat:/stub-chat';
 const quiet = () => {};
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-async function until(cond: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 1000 && !cond(); i++) await sleep(2);
-  assert.ok(cond(), `timed out waiting for ${what}`);
-}
+const until = (cond: () => boolean, what: string) => pollUntil(cond, what, 1000);
 const kindsOf = (states: ConnectionState[]) => states.map((s) => (s.kind === 'reconnecting' ? `reconnecting ${s.attempt}` : s.kind));
 const base = (title: string): SessionState => ({ provider: 'p', title, status: 1, lifecycle: 'ready', activeClients: [], chats: [] });
 

@@ -7,6 +7,7 @@ import { JsonRpcPeer } from '../../src/client/json-rpc-peer.js';
 import { createInMemoryPair } from '../../src/testing.js';
 import type { ActionFailure, ConnectionState, McpServerCustomization, SessionState } from '../../src/index.js';
 import { HostCore, attachTransport, attachWebSocket } from '../../src/host.js';
+import { until as pollUntil } from './fixtures/host.js';
 
 const SESSION = 'ahp-session:/connect';
 
@@ -15,10 +16,7 @@ function fixtureState(): SessionState {
   return { provider: 't', title: 't', status: 1, lifecycle: 'ready', activeClients: [], chats: [], customizations: [server] };
 }
 
-async function until(cond: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 5000 && !cond(); i++) await new Promise((r) => setTimeout(r, 2));
-  assert.ok(cond(), `timed out waiting for ${what}`);
-}
+const until = (cond: () => boolean, what: string) => pollUntil(cond, what, 5000);
 
 const serverKind = (state: SessionState | undefined) => (state?.customizations?.[0] as McpServerCustomization | undefined)?.state.kind;
 

@@ -8,16 +8,14 @@ import { AhpClient, RpcError, WebSocketTransport } from '../../src/client/index.
 import { HostCore, attachWebSocket } from '../../src/host.js';
 import { ROOT_CHANNEL, type ActionEnvelope, type RootState, type SessionState, type SessionSummary } from '../../src/protocol/index.js';
 import { discoverSessions, pickDefaultSession, watchRoot } from '../../src/discovery/root-catalog.js';
+import { until as pollUntil } from './fixtures/host.js';
 
 const A = 'ahp-session:/a';
 const B = 'ahp-session:/b';
 const quiet = () => {};
 const session = (title: string): SessionState => ({ provider: 'play', title, status: 1, lifecycle: 'ready', activeClients: [], chats: [], workingDirectories: ['file:///w'] });
 const agent = { provider: 'play', displayName: 'Playground agent', description: 'Runs the demo', models: [] };
-async function until(cond: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 5000 && !cond(); i++) await new Promise((r) => setTimeout(r, 2));
-  assert.ok(cond(), `timed out waiting for ${what}`);
-}
+const until = (cond: () => boolean, what: string) => pollUntil(cond, what, 5000);
 
 async function serve(host: HostCore) {
   const wss = new WebSocketServer({ port: 0, host: '127.0.0.1' });

@@ -15,6 +15,7 @@ import { listMcpServers, selectMcpServer } from '../../src/store/selectors.js';
 import type { SessionStoreLike } from '../../src/store/types.js';
 import { createSessionWorkerApi } from '../../src/worker/session-worker.js';
 import { connectSessionOverEndpoint } from '../../src/worker/worker-store.js';
+import { until as pollUntil } from './fixtures/host.js';
 
 const SESSION = 'ahp-session:/contract';
 const CHAT = 'ahp-chat:/contract-chat';
@@ -27,10 +28,7 @@ const kind = (s: SessionState | undefined, id: string) => selectMcpServer(s, id)
 /** What a value looks like after the JSON wire (undefined-valued keys dropped). */
 const wire = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
 
-async function until(cond: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 2000 && !cond(); i++) await new Promise((r) => setTimeout(r, 2));
-  assert.ok(cond(), `timed out waiting for ${what}`);
-}
+const until = (cond: () => boolean, what: string) => pollUntil(cond, what, 2000);
 
 interface Harness {
   host: HostCore;
