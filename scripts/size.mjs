@@ -21,6 +21,8 @@ const CDN_ENTRY = 'ahp-elements.min.js';
 // so nothing grows further while the code splitting and core trimming of issue 15 are outstanding.
 // Lower a ceiling whenever a change brings the measurement down; never raise one to make a change fit.
 const CDN_ENTRY_TARGET = 30_000;
+// The entry alone, since the elements beyond the session and server ones load on first use (elements/cdn.ts).
+const CDN_ENTRY_CEILING = 42_000;
 const CDN_TARGET = 48_000;
 const CDN_CEILING = 70_000;
 /** Lazy chunks for optional features outside the CDN budget: file name pattern → what loads them. */
@@ -90,7 +92,9 @@ for (const file of counted) {
 }
 const target = (value, goal) => `target ${kb(goal)} ${value <= goal ? 'met' : `MISSED by ${kb(value - goal)}`}`;
 const entryGz = sizes(entry).gz;
-console.log(`       ${kb(entryGz).padStart(8)} gzip -9 entry a page loads first, ${target(entryGz, CDN_ENTRY_TARGET)}`);
+const entryOk = entryGz <= CDN_ENTRY_CEILING;
+if (!entryOk) over++;
+console.log(`${entryOk ? 'ok  ' : 'OVER'}   ${kb(entryGz).padStart(8)} gzip -9 entry a page loads first, ceiling ${kb(CDN_ENTRY_CEILING)}; ${target(entryGz, CDN_ENTRY_TARGET)}`);
 const cdnOk = total <= CDN_CEILING;
 if (!cdnOk) over++;
 console.log(`${cdnOk ? 'ok  ' : 'OVER'}   ${kb(total).padStart(8)} gzip -9 total, ceiling ${kb(CDN_CEILING)}; ${target(total, CDN_TARGET)}`);

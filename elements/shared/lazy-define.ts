@@ -16,11 +16,12 @@ function load(tag: string): void {
   pending.delete(tag);
   if (!pending.size) observer?.disconnect();
   const started = loader().catch((err: unknown) => {
-    // A chunk that failed to load (offline, a deploy in between) is tried again the next time the tag shows up.
+    // A chunk that failed to load (offline, a deploy in between) is tried again the next time the tag is added or
+    // asked for; not at once (the tags already on the page would retry in a loop).
     console.error(`[ahp-elements] could not load <${tag}>`, err);
     loading.delete(tag);
     pending.set(tag, loader);
-    watchDocument();
+    watchDocument(false);
   });
   loading.set(tag, started);
 }
@@ -33,13 +34,13 @@ function scan(root: Node): void {
   for (const el of root.querySelectorAll([...pending.keys()].join(','))) load(el.localName);
 }
 
-function watchDocument(): void {
+function watchDocument(scanNow = true): void {
   if (typeof document === 'undefined' || typeof MutationObserver === 'undefined') return;
   observer ??= new MutationObserver((records) => {
     for (const r of records) for (const node of r.addedNodes) scan(node);
   });
   observer.observe(document, { childList: true, subtree: true });
-  scan(document);
+  if (scanNow) scan(document);
 }
 
 /** Registers tags to load on first use (tag → a dynamic import that defines it). Tags already defined are skipped. */
