@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { Frame, Page } from 'puppeteer-core';
 import type { Playground } from '../../examples/playground/playground.js';
 import { parseConfig } from '../../examples/playground/config.js';
-import { appendMcpApp, sayInPage, startPlaygroundPage, toolCallIn, untilWithin, viewFrame as viewFrameOf, type PlaygroundPage } from '../fixtures/playground-page.js';
+import { appendMcpApp, mcpAppView, sayInPage, startPlaygroundPage, toolCallIn, untilWithin, viewFrame as viewFrameOf, type PlaygroundPage } from '../fixtures/playground-page.js';
 
 const until = untilWithin(30_000, 100);
 
@@ -91,20 +91,7 @@ describe('MCP Apps in the wild: published App servers and a hostile View through
     startup[id] = Date.now() - t0;
   }
 
-  const appState = (id: string) =>
-    page.evaluate((id: string) => {
-      const el = document.getElementById(id);
-      if (!el) return null;
-      const frame = el.shadowRoot?.querySelector('iframe');
-      return {
-        states: ['loading', 'ready', 'error', 'closed', 'inline', 'fullscreen', 'pip'].filter((s) => el.matches(`:state(${s})`)),
-        frameHeight: frame ? Math.round(frame.getBoundingClientRect().height) : -1,
-        frameTitle: frame?.title ?? null,
-        hasFrame: !!frame,
-        status: el.shadowRoot?.querySelector('[part~="status"]')?.textContent?.trim() ?? '',
-        prompts: [...(el.shadowRoot?.querySelectorAll('[part~="prompt"]') ?? [])].map((p) => p.textContent?.replace(/\s+/g, ' ').trim()),
-      };
-    }, id);
+  const appState = (id: string) => mcpAppView(page, id);
 
   /** The View document of a server: the frame inside its sandbox proxy. */
   const viewFrame = (serverId: string) => viewFrameOf(page, playground, serverId, until);

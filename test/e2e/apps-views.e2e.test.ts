@@ -9,18 +9,10 @@ import path from 'node:path';
 import type { Frame, Page } from 'puppeteer-core';
 import type { Playground } from '../../examples/playground/playground.js';
 import { parseConfig } from '../../examples/playground/config.js';
-import { appendMcpApp, sayInPage, startPlaygroundPage, toolCallIn, turnIn, untilWithin, viewFrame as viewFrameOf, type PlaygroundPage } from '../fixtures/playground-page.js';
+import { appendMcpApp, mcpAppView, sayInPage, startPlaygroundPage, toolCallIn, turnIn, untilWithin, viewFrame as viewFrameOf, type McpAppView, type PlaygroundPage } from '../fixtures/playground-page.js';
 import { publishedServer } from '../fixtures/mcp-servers.js';
 
 const until = untilWithin(20_000);
-
-/** What the page learns about one <ahp-mcp-app>. */
-interface AppView {
-  states: string[];
-  displayMode: string | null;
-  frameHeight: number;
-  status: string;
-}
 
 describe('MCP Apps end to end: real Views in Chromium through the playground', () => {
   let env: PlaygroundPage;
@@ -46,7 +38,7 @@ describe('MCP Apps end to end: real Views in Chromium through the playground', (
   const say = (text: string) => sayInPage(page, playground, text, until);
 
   /** Mounts <ahp-mcp-app> for a tool call (the way <ahp-tool-call> embeds it) and waits for the View's initialized. */
-  async function mountApp(id: string, toolCallId: string, serverId: string): Promise<AppView> {
+  async function mountApp(id: string, toolCallId: string, serverId: string): Promise<McpAppView> {
     await appendMcpApp(page, playground, { id, toolCallId, serverId });
     return until(`${id} ready`, async () => {
       const v = await appView(id);
@@ -55,18 +47,7 @@ describe('MCP Apps end to end: real Views in Chromium through the playground', (
     }, () => appView(id));
   }
 
-  const appView = (id: string): Promise<AppView | null> =>
-    page.evaluate((id: string) => {
-      const el = document.getElementById(id);
-      if (!el) return null;
-      const frame = el.shadowRoot?.querySelector('iframe');
-      return {
-        states: ['loading', 'ready', 'error', 'closed', 'inline', 'fullscreen', 'pip'].filter((s) => el.matches(`:state(${s})`)),
-        displayMode: el.getAttribute('display-mode'),
-        frameHeight: frame ? Math.round(frame.getBoundingClientRect().height) : -1,
-        status: el.shadowRoot?.querySelector('[part~="status"]')?.textContent?.trim() ?? '',
-      };
-    }, id);
+  const appView = (id: string) => mcpAppView(page, id);
 
   /** The View's document: the inner frame the sandbox proxy wrote the HTML into. */
   const viewFrame = (serverId: string) => viewFrameOf(page, playground, serverId, until);
