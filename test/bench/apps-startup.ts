@@ -2,8 +2,10 @@
 // View's `ui/notifications/initialized` (the element's :state(ready)), next to the View's own load (the same HTML
 // served straight into an iframe on the same sandbox origin, timed to its `ui/initialize` request) and the ratio of
 // the two (the budget is 1.2x), and the load time of a blank iframe on that origin (the floor any sandboxed App
-// pays). Rounds interleave the three so machine load hits them alike; the warm-up round (the first App of a server:
-// nothing cached, no warmed proxy) is printed on its own. Prints numbers; asserts nothing.
+// pays). Rounds interleave them so machine load hits them alike: a second App of the server (resource cached, proxy
+// warmed) against the View's own load, and a cold App (cache and spare proxies cleared, no frame of the origin left
+// for a second before) against the View's own load under the same condition. The warm-up round is printed on its own.
+// Prints numbers; asserts nothing.
 // Run: node --import tsx test/bench/apps-startup.ts [rounds]
 import { startPlayground } from '../../examples/playground/playground.js';
 import { parseConfig } from '../../examples/playground/config.js';
@@ -47,12 +49,13 @@ try {
   // One session, connected before anything is measured (its store serves the Apps' mcp:// channels).
   await openSessionPage(page, playground, { id: 'bench-session' });
 
-  console.log(`MCP Apps startup in Chromium (${ROUNDS} rounds each, after one warm-up; each round: a second App of the server, a cold App, the View's own load, a blank frame)\n`);
+  console.log(`MCP Apps startup in Chromium (${ROUNDS} rounds each, after one warm-up; each round: View's own load and a cold App on a cold origin, a second App of the server, the View's own load, a blank frame)\n`);
   for (const app of APPS) {
     const sandbox = playground.apps.sandboxes.get(app.serverId)!;
     const appTimes: number[] = [];
     const coldTimes: number[] = [];
     const viewTimes: number[] = [];
+    const coldViewTimes: number[] = [];
     const blankTimes: number[] = [];
     const html = await page.evaluate(async (serverId: string, uri: string) => {
       const session = document.getElementById('bench-session') as unknown as { currentHandle: { mcpChannel(id: string): { request(m: string, p: unknown): Promise<{ contents: { text?: string }[] }> } } };
@@ -61,6 +64,33 @@ try {
     }, app.serverId, app.uri);
     viewHtml.set(sandbox.origin, html);
     let cold = '';
+    const viewLoad = () => page.evaluate(
+          (viewUrl: string) =>
+            new Promise<number>((resolve, reject) => {
+              const frame = document.createElement('iframe');
+              frame.setAttribute('sandbox', 'allow-scripts allow-same-origin allow-forms');
+              const timer = setTimeout(() => done(new Error(`no ui/initialize from ${viewUrl} within 15 s`)), 15_000);
+              const onMessage = (event: MessageEvent) => {
+                if (event.source === frame.contentWindow && (event.data as { method?: unknown })?.method === 'ui/initialize') done(performance.now() - start);
+              };
+              const done = (result: number | Error) => {
+                clearTimeout(timer);
+                removeEventListener('message', onMessage);
+                frame.remove();
+                if (typeof result === 'number') resolve(result);
+                else reject(result);
+              };
+              addEventListener('message', onMessage);
+              const start = performance.now();
+              frame.src = `${viewUrl}?r=${Math.random()}`;
+              document.body.append(frame);
+            }),
+          `${sandbox.origin}${VIEW_PATH}`,
+        );
+    const originIdle = async () => {
+      await page.evaluate(() => (customElements.get('ahp-mcp-app') as unknown as { warmer: { clear(): void } }).warmer.clear());
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    };
     const appStart = (cold: boolean) => page.evaluate(
         (serverId: string, uri: string, sandboxUrl: string, cold: boolean) =>
           new Promise<number>((resolve, reject) => {
@@ -95,8 +125,13 @@ try {
         cold,
       );
     for (let round = -1; round < ROUNDS; round++) {
-      const appMs = await appStart(false);
+      // Cold origin for both: no frame of the sandbox origin left (spares cleared), time for its process to go.
+      await originIdle();
+      const coldViewMs = await viewLoad();
+      await originIdle();
       const coldMs = await appStart(true);
+      // The cold App warmed a spare for the next one: a second App of the server.
+      const appMs = await appStart(false);
       const blankMs = await page.evaluate(
         (blankUrl: string) =>
           new Promise<number>((resolve) => {
@@ -113,34 +148,13 @@ try {
           }),
         sandbox.blankUrl,
       );
-      const viewMs = await page.evaluate(
-        (viewUrl: string) =>
-          new Promise<number>((resolve, reject) => {
-            const frame = document.createElement('iframe');
-            frame.setAttribute('sandbox', 'allow-scripts allow-same-origin allow-forms');
-            const timer = setTimeout(() => done(new Error(`no ui/initialize from ${viewUrl} within 15 s`)), 15_000);
-            const onMessage = (event: MessageEvent) => {
-              if (event.source === frame.contentWindow && (event.data as { method?: unknown })?.method === 'ui/initialize') done(performance.now() - start);
-            };
-            const done = (result: number | Error) => {
-              clearTimeout(timer);
-              removeEventListener('message', onMessage);
-              frame.remove();
-              if (typeof result === 'number') resolve(result);
-              else reject(result);
-            };
-            addEventListener('message', onMessage);
-            const start = performance.now();
-            frame.src = `${viewUrl}?r=${Math.random()}`;
-            document.body.append(frame);
-          }),
-        `${sandbox.origin}${VIEW_PATH}`,
-      );
+      const viewMs = await viewLoad();
       if (round < 0) cold = `App ${appMs.toFixed(1)} ms, View's own load ${viewMs.toFixed(1)} ms`;
       else {
         appTimes.push(appMs);
         coldTimes.push(coldMs);
         viewTimes.push(viewMs);
+        coldViewTimes.push(coldViewMs);
         blankTimes.push(blankMs);
       }
     }
@@ -150,8 +164,9 @@ try {
     console.log(`  <ahp-mcp-app> connected → View initialized:      ${stats(appTimes)}`);
     console.log(`  the same, cold (resource cache and warmed proxies cleared first): ${stats(coldTimes)}`);
     console.log(`  View's own load (same HTML, same origin, to ui/initialize): ${stats(viewTimes)}`);
+    console.log(`  the same with no frame of the origin left before it:         ${stats(coldViewTimes)}`);
     console.log(`  blank iframe on the same origin loaded:         ${stats(blankTimes)}`);
-    console.log(`  ratio App / View's own load (medians): ${(median(appTimes) / median(viewTimes)).toFixed(2)}x, cold ${(median(coldTimes) / median(viewTimes)).toFixed(2)}x (budget 1.2x)\n`);
+    console.log(`  ratio App / View's own load (medians): ${(median(appTimes) / median(viewTimes)).toFixed(2)}x; cold App / View's own load on a cold origin ${(median(coldTimes) / median(coldViewTimes)).toFixed(2)}x (budget 1.2x)\n`);
   }
 } finally {
   await browser.close();
