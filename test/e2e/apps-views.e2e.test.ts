@@ -49,6 +49,19 @@ describe('MCP Apps end to end: real Views in Chromium through the playground', (
 
   const appView = (id: string) => mcpAppView(page, id);
 
+  /** The page takes over `ahp-app-open-link` of `<ahp-mcp-app id>` (preventDefault); resolves with a reader of the URLs asked for. */
+  async function takeOverOpenLinks(id: string): Promise<() => Promise<string[]>> {
+    await page.evaluate((id: string) => {
+      const links: string[] = [];
+      (window as unknown as { __links: Record<string, string[]> }).__links = { ...(window as unknown as { __links?: Record<string, string[]> }).__links, [id]: links };
+      document.getElementById(id)!.addEventListener('ahp-app-open-link', (e) => {
+        e.preventDefault();
+        links.push((e as unknown as { detail: { url: string } }).detail.url);
+      });
+    }, id);
+    return () => page.evaluate((id: string) => (window as unknown as { __links: Record<string, string[]> }).__links[id] ?? [], id);
+  }
+
   /** The View's document: the inner frame the sandbox proxy wrote the HTML into. */
   const viewFrame = (serverId: string) => viewFrameOf(page, playground, serverId, until);
 
@@ -111,18 +124,11 @@ describe('MCP Apps end to end: real Views in Chromium through the playground', (
     });
 
     it('open-link is an event the page can take over', async () => {
-      await page.evaluate(() => {
-        const w = window as unknown as { __links: string[] };
-        w.__links = [];
-        document.getElementById('basic')!.addEventListener('ahp-app-open-link', (e) => {
-          e.preventDefault();
-          w.__links.push((e as unknown as { detail: { url: string } }).detail.url);
-        });
-      });
+      const linkEvents = await takeOverOpenLinks('basic');
       const frame = await viewFrame('basic-vanillajs');
       await frame.$eval('#link-url', (e) => ((e as HTMLInputElement).value = 'https://example.com/from-app'));
       await frame.click('#open-link-btn');
-      await until('the link event', () => page.evaluate(() => (window as unknown as { __links: string[] }).__links.includes('https://example.com/from-app')));
+      await until('the link event', async () => (await linkEvents()).includes('https://example.com/from-app'));
     });
 
     it('the View receives ui/resource-teardown when removed', async () => {
@@ -191,17 +197,10 @@ describe('MCP Apps end to end: real Views in Chromium through the playground', (
         return [...(state?.turns ?? []), ...(state?.activeTurn ? [state.activeTurn] : [])].find((t) => t.message.text.includes(text));
       }, () => chat()?.turns.map((t) => t.message.text));
       assert.ok(turn.message._meta, 'the model context rides on the message');
-      await page.evaluate(() => {
-        const w = window as unknown as { __debugLinks: string[] };
-        w.__debugLinks = [];
-        document.getElementById('debug')!.addEventListener('ahp-app-open-link', (e) => {
-          e.preventDefault();
-          w.__debugLinks.push((e as unknown as { detail: { url: string } }).detail.url);
-        });
-      });
+      const linkEvents = await takeOverOpenLinks('debug');
       await frame.$eval('#link-url', (e) => ((e as HTMLInputElement).value = 'https://example.org/debug'));
       await frame.click('#open-link-btn');
-      await until('the link event', () => page.evaluate(() => (window as unknown as { __debugLinks: string[] }).__debugLinks.includes('https://example.org/debug')));
+      await until('the link event', async () => (await linkEvents()).includes('https://example.org/debug'));
     });
 
     it('resizes: the View\'s size-changed sets the frame height', async () => {
