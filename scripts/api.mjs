@@ -131,6 +131,63 @@ function functionSignature(text, index, arrow = false) {
   return `${head}${text.slice(open, end)}${tail}`.replace(/\s+/g, ' ').replace(/\(\s/g, '(').replace(/,?\s\)/g, ')').trim();
 }
 
+/**
+ * The public members of the class whose body opens at `open`: methods with their signatures, accessors, fields with
+ * their declared types. `private`, `protected` and `#private` members are left out; bodies and initializers too.
+ */
+function classMembers(text, open) {
+  const close = balanced(text, open) - 1;
+  const members = [];
+  let i = open + 1;
+  while (i < close) {
+    while (i < close && /[\s;]/.test(text[i])) i++;
+    if (i >= close) break;
+    const start = i;
+    // The member's head runs to its body `{`, its initializer `=` or its end `;`, at depth 0.
+    let j = i;
+    let end = -1;
+    for (; j < close; j++) {
+      const c = text[j];
+      if (c === "'" || c === '"' || c === '`') {
+        let k = j + 1;
+        while (k < close && text[k] !== c) k += text[k] === '\\' ? 2 : 1;
+        j = k;
+      } else if (c === '(' || c === '[' || c === '<') {
+        if (c === '<' && text[j + 1] === '=') continue;
+        j = balanced(text, j) - 1;
+      } else if (c === '{') {
+        // An object type after `:` belongs to the head; otherwise it is the body.
+        const before = text.slice(start, j).trimEnd();
+        if (/[:|&,]$/.test(before) || before.endsWith('=>')) j = balanced(text, j) - 1;
+        else {
+          end = j;
+          j = balanced(text, j);
+          break;
+        }
+      } else if (c === '=' && text[j + 1] !== '>' && text[j - 1] !== '=' && text[j - 1] !== '!') {
+        end = j;
+        // Skip the initializer: to the next `;` or line break at depth 0.
+        for (j++; j < close && text[j] !== ';' && text[j] !== '\n'; j++) if ('([{'.includes(text[j])) j = balanced(text, j) - 1;
+        break;
+      } else if (c === ';' || c === '\n') {
+        // A field without initializer ends its line (unless the type continues on the next one).
+        const head = text.slice(start, j).trim();
+        if (c === ';' || (head && !/[:|&,(<]$/.test(head))) {
+          end = j;
+          break;
+        }
+      }
+    }
+    if (end < 0) end = j;
+    const head = text.slice(start, end).replace(/\s+/g, ' ').trim();
+    i = Math.max(j, end + 1);
+    if (!head || /^(private|protected)\b|^(static |readonly |override |declare |async |get |set )*#/.test(head) || /\b(private|protected)\s/.test(head.split(/[(:]/)[0])) continue;
+    if (/^(static\s+)?\{/.test(head) || /^constructor\b/.test(head) && false) continue;
+    members.push(head.replace(/\s*;$/, ''));
+  }
+  return members;
+}
+
 /** The declaration a module's export `name` ends at: kind, and a signature for functions. */
 function resolveExport(file, name, seen = new Set()) {
   const key = `${file}#${name}`;
@@ -196,7 +253,8 @@ function describeDecl(file, decl) {
     const text = source(file);
     const m = /class\s+[\w$]+(\s*<[^{]*?>)?(\s+extends\s+[^{]*?)?(\s+implements\s+[^{]*?)?\s*\{/.exec(text.slice(decl.index));
     const heritage = m ? `${m[2] ?? ''}`.replace(/\s+/g, ' ').trim() : '';
-    return { kind, signature: `${decl.name}${heritage ? ` ${heritage}` : ''}`, file };
+    const open = m ? decl.index + m.index + m[0].length - 1 : -1;
+    return { kind, signature: `${decl.name}${heritage ? ` ${heritage}` : ''}`, members: open < 0 ? [] : classMembers(text, open), file };
   }
   return { kind, file };
 }
@@ -244,7 +302,7 @@ function report(entry) {
     if (!resolved) problems.push(`${entry.source}: cannot find the declaration of ${name}`);
     // A renamed export (`isTerminal as isToolCallTerminal`) shows under the name users import.
     const signature = resolved?.signature && resolved.declared !== name ? resolved.signature.replace(new RegExp(`^${resolved.declared}\\b`), name) : resolved?.signature;
-    const row = { name, kind: resolved?.kind ?? '?', signature };
+    const row = { name, kind: resolved?.kind ?? '?', signature, members: resolved?.members ?? [] };
     // Under isolatedModules a value-less name cannot be re-exported without `type`, so the rest are runtime values.
     if (typeOnly || ['interface', 'type'].includes(row.kind)) types.push(row);
     else runtime.push(row);
@@ -266,7 +324,10 @@ function report(entry) {
   const later = [...new Set(lazy)].filter((t) => !tags.includes(t)).sort();
   if (later.length) lines.push(`Defines on first use: ${later.map((t) => `\`<${t}>\``).join(', ')}`, '');
   lines.push(`## Runtime exports (${runtime.length})`, '');
-  for (const r of runtime) lines.push(`- ${r.kind} \`${r.signature ?? r.name}\``);
+  for (const r of runtime) {
+    lines.push(`- ${r.kind} \`${r.signature ?? r.name}\``);
+    for (const m of r.members) lines.push(`  - \`${m}\``);
+  }
   if (!runtime.length) lines.push('(none)');
   lines.push('', `## Types (${types.length})`, '');
   for (const t of types) lines.push(`- ${t.kind === 'class' ? 'class (type only)' : t.kind} \`${t.name}\``);
