@@ -37,13 +37,19 @@ function realStore() {
 const $ = (el: HTMLElement, sel: string) => el.shadowRoot!.querySelector<HTMLElement>(sel);
 const $$ = (el: HTMLElement, sel: string) => [...el.shadowRoot!.querySelectorAll<HTMLElement>(sel)];
 
+/** <ahp-chat> over a real store, once the snapshot shows, with a user turn `text` that asks `request`. */
+async function chatAsking(text: string) {
+  const real = realStore();
+  const el = await fixture<AhpChat>(html`<ahp-chat chat=${CHAT} .store=${real.store}></ahp-chat>`);
+  await waitUntil(() => $(el, '[data-empty="empty"]'), 'snapshot');
+  real.server({ type: 'chat/turnStarted', turnId: T, startedAt: '2026-02-01T10:00:00.000Z', message: msg(text) });
+  real.server({ type: 'chat/inputRequested', request });
+  return { ...real, el };
+}
+
 describe('<ahp-chat>: AHP 1.1 chat state', () => {
   it('answers an input request in place: the form, its draft answers, Submit sends chat/inputCompleted with typed answers', async () => {
-    const { store, sent, server } = realStore();
-    const el = await fixture<AhpChat>(html`<ahp-chat chat=${CHAT} .store=${store}></ahp-chat>`);
-    await waitUntil(() => $(el, '[data-empty="empty"]'), 'snapshot');
-    server({ type: 'chat/turnStarted', turnId: T, startedAt: '2026-02-01T10:00:00.000Z', message: msg('deploy it') });
-    server({ type: 'chat/inputRequested', request });
+    const { store, sent, server, el } = await chatAsking('deploy it');
     server({ type: 'chat/inputAnswerChanged', requestId: 'r1', questionId: 'note', answer: { state: 'draft', value: { kind: 'text', value: 'after 5pm' } } });
     await waitUntil(() => $(el, 'form.input-request'), 'the question form');
     const form = $(el, 'form.input-request')!;
@@ -77,11 +83,7 @@ describe('<ahp-chat>: AHP 1.1 chat state', () => {
   });
 
   it('Decline sends decline; a listener can cancel the answer', async () => {
-    const { store, sent, server } = realStore();
-    const el = await fixture<AhpChat>(html`<ahp-chat chat=${CHAT} .store=${store}></ahp-chat>`);
-    await waitUntil(() => $(el, '[data-empty="empty"]'), 'snapshot');
-    server({ type: 'chat/turnStarted', turnId: T, startedAt: '2026-02-01T10:00:00.000Z', message: msg('go') });
-    server({ type: 'chat/inputRequested', request });
+    const { store, sent, server, el } = await chatAsking('go');
     await waitUntil(() => $(el, 'form.input-request'), 'form');
     const stop = (e: Event) => e.preventDefault();
     el.addEventListener('ahp-chat-input-answer', stop);
