@@ -77,13 +77,19 @@ describe('<ahp-mcp-server> in authRequired', () => {
   });
 });
 
+/** One `<ahp-mcp-server>` in `auth` state inside an `<ahp-session>` over an AuthStore (which records authenticate calls). */
+async function serverInSession(auth: Parameters<typeof authState>[0], issuer: string) {
+  const store = new AuthStore(session([mcpServer('a', authState(auth, issuer))]));
+  const root = await fixture<AhpSession>(html`<ahp-session .store=${store} .handle=${store.handle}><ahp-mcp-server server-id="a"></ahp-mcp-server></ahp-session>`);
+  const el = root.querySelector('ahp-mcp-server')!;
+  await el.updateComplete;
+  return { store, root, el };
+}
+
 describe('<ahp-session> default ahp-auth-request handler (real popup flow, real authorization server)', () => {
   it('signs in from the server button with the shipped callback page by default: pending, then token to the host', async () => {
     const { issuer } = await asInfo('?reset');
-    const store = new AuthStore(session([mcpServer('a', authState('required', issuer))]));
-    const root = await fixture<AhpSession>(html`<ahp-session .store=${store} .handle=${store.handle}><ahp-mcp-server server-id="a"></ahp-mcp-server></ahp-session>`);
-    const el = root.querySelector('ahp-mcp-server')!;
-    await el.updateComplete;
+    const { store, root, el } = await serverInSession('required', issuer);
     const started = oneEvent(el, 'ahp-auth-start');
     const completed = oneEvent(el, 'ahp-auth-complete');
     signIn(el).click();
@@ -102,10 +108,7 @@ describe('<ahp-session> default ahp-auth-request handler (real popup flow, real 
 
   it('reports a failure as ahp-auth-error at the element that asked (bubbling) and in its status line', async () => {
     const { issuer } = await asInfo(`?reset&behavior=${encodeURIComponent(JSON.stringify({ deny: true }))}`);
-    const store = new AuthStore(session([mcpServer('a', authState('required', issuer))]));
-    const root = await fixture<AhpSession>(html`<ahp-session .store=${store} .handle=${store.handle}><ahp-mcp-server server-id="a"></ahp-mcp-server></ahp-session>`);
-    const el = root.querySelector('ahp-mcp-server')!;
-    await el.updateComplete;
+    const { store, root, el } = await serverInSession('required', issuer);
     const atSession = oneEvent(root, 'ahp-auth-error');
     signIn(el).click();
     const event = (await atSession) as unknown as AhpAuthErrorEvent;
@@ -124,10 +127,7 @@ describe('<ahp-session> default ahp-auth-request handler (real popup flow, real 
   it('expired: refreshes with the stored refresh token, without a popup', async () => {
     // The first test of this block left a token (with a refresh token) for RESOURCE in the default in-memory store.
     const { issuer } = await asInfo('?reset');
-    const store = new AuthStore(session([mcpServer('a', authState('expired', issuer))]));
-    const root = await fixture<AhpSession>(html`<ahp-session .store=${store} .handle=${store.handle}><ahp-mcp-server server-id="a"></ahp-mcp-server></ahp-session>`);
-    const el = root.querySelector('ahp-mcp-server')!;
-    await el.updateComplete;
+    const { store, root, el } = await serverInSession('expired', issuer);
     const realOpen = window.open;
     let opened = 0;
     window.open = (...args) => (opened++, realOpen.apply(window, args));

@@ -33,6 +33,13 @@ async function waitReceived(method: string, what: string): Promise<unknown[]> {
 /** The driver clicks from script (no user activation): tests of the plumbing let every intent through by policy. */
 const ALLOW_ALL = { message: 'allow', openLink: 'allow', download: 'allow', displayMode: 'allow' } as const;
 
+/** A View fed the standard result, once it has initialized. */
+async function mountInitialized() {
+  const mounted = await mountApp({ result: RESULT });
+  await until(() => mounted.el.bridge?.initialized, 'initialized');
+  return mounted;
+}
+
 async function mountApp(options: { driver?: DriverOptions; channel?: FakeChannel; input?: Record<string, unknown>; result?: unknown; contentMeta?: Record<string, unknown> } = {}) {
   const channel = options.channel ?? new FakeChannel({ html: await drivenView(options.driver), ...(options.contentMeta && { contentMeta: options.contentMeta }) });
   const el = await fixture<AhpMcpApp>(html`<ahp-mcp-app
@@ -102,8 +109,7 @@ describe('<ahp-mcp-app> with the real server-basic-vanillajs View', () => {
   });
 
   it('display mode: fullscreen and back through the host-owned exit, announced to the View', async () => {
-    const { el } = await mountApp({ result: RESULT });
-    await until(() => el.bridge?.initialized, 'initialized');
+    const { el } = await mountInitialized();
     const events: string[] = [];
     el.addEventListener('ahp-app-display-mode', (e) => events.push(e.detail.mode));
     const iframe = el.shadowRoot!.querySelector('iframe');
@@ -171,8 +177,7 @@ describe('<ahp-mcp-app> with the real server-basic-vanillajs View', () => {
   });
 
   it('teardown: the View answers ui/resource-teardown; removal closes the bridge', async () => {
-    const { el } = await mountApp({ result: RESULT });
-    await until(() => el.bridge?.initialized, 'initialized');
+    const { el } = await mountInitialized();
     const answered = await el.teardown();
     expect(answered).to.equal(true);
     expect(probes.some((p) => p.log.includes('in:ui/resource-teardown'))).to.equal(true);
@@ -185,8 +190,7 @@ describe('<ahp-mcp-app> with the real server-basic-vanillajs View', () => {
   });
 
   it('a colour-scheme change reaches the View as a host-context-changed diff with the theme', async () => {
-    const { el } = await mountApp({ result: RESULT });
-    await until(() => el.bridge?.initialized, 'initialized');
+    const { el } = await mountInitialized();
     try {
       await emulateMedia({ colorScheme: 'dark' });
       const [diff] = await waitReceived('ui/notifications/host-context-changed', 'theme diff');
@@ -205,8 +209,7 @@ describe('<ahp-mcp-app> with the real server-basic-vanillajs View', () => {
   });
 
   it('keeps the View alive across moveBefore()', async function () {
-    const { el } = await mountApp({ result: RESULT });
-    await until(() => el.bridge?.initialized, 'initialized');
+    const { el } = await mountInitialized();
     const parent = el.parentElement!;
     const other = document.createElement('div');
     parent.append(other);
@@ -307,8 +310,7 @@ describe('MCP App sandbox security', () => {
   });
 
   it('messages from another frame or origin are ignored', async () => {
-    const { el } = await mountApp({ result: RESULT });
-    await until(() => el.bridge?.initialized, 'initialized');
+    const { el } = await mountInitialized();
     const links: string[] = [];
     el.addEventListener('ahp-app-open-link', (e) => (e.preventDefault(), links.push(e.detail.url)));
     // A same-page frame and a cross-origin frame both post a well-formed View request to the host.
