@@ -1,0 +1,161 @@
+// Benchmark: does a chat with 50 MCP App tool calls stay responsive to typing? The playground page (examples/index.html:
+// <ahp-session> with <ahp-chat>, every server's Views on its own sandbox origin) runs 50 `/call basic-vanillajs
+// get-time` turns against the real server-basic-vanillajs over stdio; <ahp-tool-call> embeds an <ahp-mcp-app> for each.
+// Once every View has initialized, the bench types into the chat composer and prints the input latency per key
+// (keydown's timestamp → the frame after the next paint: rAF, then a task) as median/p95/max, the Event Timing
+// entries of 16 ms or more (keydown/keyup/input, which include the time to the next paint), and how many App iframes
+// are live. The same typing on the page before any App gives the baseline. (Headless Chromium may report no Event
+// Timing entries at all once the page has many out-of-process frames; the keydown → paint figure is the one to read.)
+// Apps whose start failed (e.g. a sandbox handshake timed out on a loaded machine) are counted and printed. Asserts nothing.
+// Run: node --import tsx test/bench/apps-many.ts [apps] [keys]
+import type { Page } from 'puppeteer-core';
+import { startPlayground } from '../../examples/playground/playground.js';
+import { parseConfig } from '../../examples/playground/config.js';
+import { KEEP_NAMES_SHIM, launchChromium, sayInPage, turnIn, untilWithin } from '../fixtures/playground-page.js';
+import { publishedServer } from '../fixtures/mcp-servers.js';
+
+const APPS = Number(process.argv[2] ?? 50);
+const KEYS = Number(process.argv[3] ?? 60);
+const until = untilWithin(60_000, 100);
+
+/** What one typing run measured in the page. */
+interface Typing {
+  /** keydown → after the next paint, per key (ms). */
+  latencies: number[];
+  /** Event Timing entries of at least 16 ms: name and duration. */
+  slowEvents: { name: string; duration: number }[];
+  /** Characters that reached the composer. */
+  typed?: number;
+}
+
+/** What the page holds: every <ahp-mcp-app> (through the shadow roots) by state, and its live iframes. */
+interface AppCensus {
+  apps: number;
+  ready: number;
+  failed: string[];
+  /** Every iframe in the page's shadow roots (each App: its sandbox proxy frame). */
+  iframes: number;
+}
+
+const census = (page: Page): Promise<AppCensus> =>
+  page.evaluate(() => {
+    const apps: Element[] = [];
+    let iframes = 0;
+    const walk = (root: Document | ShadowRoot) => {
+      for (const el of root.querySelectorAll('*')) {
+        if (el.localName === 'ahp-mcp-app') apps.push(el);
+        if (el.localName === 'iframe') iframes++;
+        if (el.shadowRoot) walk(el.shadowRoot);
+      }
+    };
+    walk(document);
+    return {
+      apps: apps.length,
+      ready: apps.filter((a) => a.matches(':state(ready)')).length,
+      failed: apps.filter((a) => a.matches(':state(error)')).map((a) => a.shadowRoot?.textContent?.trim().slice(0, 200) ?? ''),
+      iframes,
+    };
+  });
+
+/** Types `KEYS` characters into the chat composer, 40 ms apart, and returns what the page measured; clears it after. */
+async function typeIntoComposer(page: Page): Promise<Typing> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __typing: Typing; __typingObserved?: true };
+    w.__typing = { latencies: [], slowEvents: [] };
+    if (w.__typingObserved) return;
+    w.__typingObserved = true;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) if (['keydown', 'keyup', 'input', 'keypress'].includes(e.name)) w.__typing.slowEvents.push({ name: e.name, duration: e.duration });
+    }).observe({ type: 'event', durationThreshold: 16, buffered: false } as PerformanceObserverInit);
+    // Capture on the window: runs before the composer's own handlers; the latency ends after the next paint.
+    addEventListener(
+      'keydown',
+      (e) => {
+        const start = e.timeStamp;
+        requestAnimationFrame(() => {
+          const channel = new MessageChannel();
+          channel.port1.onmessage = () => w.__typing.latencies.push(performance.now() - start);
+          channel.port2.postMessage(null);
+        });
+      },
+      { capture: true },
+    );
+  });
+  const input = await page.waitForSelector('ahp-chat >>> textarea[part~="input"]', { timeout: 10_000 });
+  await input!.click();
+  const text = 'the quick brown fox jumps over the lazy dog 0123456789 '.repeat(Math.ceil(KEYS / 55)).slice(0, KEYS);
+  await page.keyboard.type(text, { delay: 40 });
+  // The last key's paint, and Event Timing entries, arrive after the keystroke returns.
+  await until('every key measured', () => page.evaluate((n: number) => (window as unknown as { __typing: Typing }).__typing.latencies.length >= n, KEYS));
+  await new Promise((r) => setTimeout(r, 300));
+  const typing = await page.evaluate(() => (window as unknown as { __typing: Typing }).__typing);
+  typing.typed = await input!.evaluate((t) => (t as HTMLTextAreaElement).value.length);
+  await input!.evaluate((t) => {
+    (t as HTMLTextAreaElement).value = '';
+    t.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+  return typing;
+}
+
+function stats(ms: number[]): string {
+  const s = [...ms].sort((a, b) => a - b);
+  const at = (q: number) => s[Math.min(s.length - 1, Math.floor(q * s.length))]!;
+  return `median ${at(0.5).toFixed(1)} ms  p95 ${at(0.95).toFixed(1)} ms  max ${s[s.length - 1]!.toFixed(1)} ms  (n=${s.length})`;
+}
+
+function report(label: string, t: Typing, c: AppCensus, frames: number): void {
+  const slow = t.slowEvents.map((e) => Math.round(e.duration));
+  console.log(`${label}: ${c.apps} <ahp-mcp-app> (${c.ready} ready), ${c.iframes} iframes in the page, ${frames} frames in Chromium`);
+  console.log(`  keydown → after next paint:  ${stats(t.latencies)}; ${t.typed}/${KEYS} characters reached the composer`);
+  console.log(`  Event Timing entries ≥ 16 ms reported: ${slow.length ? `${slow.length} (max ${Math.max(...slow)} ms)` : 'none'}`);
+}
+
+const config = parseConfig({ servers: [publishedServer('server-basic-vanillajs', 'basic-vanillajs', 'Basic')] });
+const playground = await startPlayground({ port: 0, config });
+const browser = await launchChromium();
+try {
+  await playground.startServers();
+  const page = await browser.newPage();
+  await page.setViewport({ width: 1280, height: 900 });
+  const pageErrors: string[] = [];
+  page.on('pageerror', (err) => pageErrors.push(err instanceof Error ? err.message : String(err)));
+  await page.evaluateOnNewDocument(KEEP_NAMES_SHIM);
+  // The playground's own page: <ahp-session> → <ahp-chat>, with McpApp.sandboxUrlFor pointing at each server's sandbox.
+  await page.goto(playground.url, { waitUntil: 'load' });
+  await page.waitForFunction(() => (document.querySelector('ahp-session') as unknown as { connectionState?: { kind: string } } | null)?.connectionState?.kind === 'open', { timeout: 20_000 });
+  await page.waitForSelector('ahp-chat >>> textarea[part~="input"]', { timeout: 20_000 });
+
+  const baseline = await typeIntoComposer(page);
+  report('Before any App (baseline)', baseline, await census(page), page.frames().length);
+
+  const started = Date.now();
+  const chat = () => playground.host.getChatState(playground.chatUri);
+  for (let i = 0; i < APPS; i++) {
+    const turnId = await sayInPage(page, playground, '/call basic-vanillajs get-time {}', until);
+    // The host has the turn before the next one is sent (one active turn at a time).
+    await until(`turn ${i + 1} at the host`, () => turnIn(chat(), turnId));
+  }
+  /** How many turns the chat holds and its tool calls by status. */
+  const toolCallSummary = () => {
+    const c = chat();
+    const statuses: Record<string, number> = {};
+    for (const turn of c?.turns ?? []) for (const p of turn.responseParts) if (p.kind === 'toolCall') statuses[p.toolCall.status] = (statuses[p.toolCall.status] ?? 0) + 1;
+    return { turns: c?.turns.length, statuses };
+  };
+  await until('the last turn ended', () => !chat()?.activeTurn, () => chat()?.activeTurn?.message.text);
+  // Every App settled: ready, or failed (a loaded machine can time out a sandbox handshake; reported below).
+  const settled = await until(`${APPS} Views initialized or failed`, async () => {
+    const c = await census(page);
+    return c.ready + c.failed.length >= APPS ? c : undefined;
+  }, async () => ({ ...(await census(page)), calls: toolCallSummary() }), 90_000);
+  console.log(`\n${APPS} App tool calls run and their Views settled in ${((Date.now() - started) / 1000).toFixed(1)} s: ${settled.ready} initialized, ${settled.failed.length} failed`);
+  for (const reason of new Set(settled.failed)) console.log(`  failed: ${reason}`);
+  console.log('');
+
+  const loaded = await typeIntoComposer(page);
+  report(`${APPS} Apps in one chat`, loaded, await census(page), page.frames().length);
+  if (pageErrors.length) console.log(`\npage errors: ${pageErrors.slice(0, 5).join(' | ')}`);
+} finally {
+  await browser.close();
+  await playground.close();
+}
