@@ -256,6 +256,22 @@ function describeDecl(file, decl) {
     const open = m ? decl.index + m.index + m[0].length - 1 : -1;
     return { kind, signature: `${decl.name}${heritage ? ` ${heritage}` : ''}`, members: open < 0 ? [] : classMembers(text, open), file };
   }
+  if (kind === 'interface') {
+    const text = source(file);
+    const m = /interface\s+[\w$]+(\s*<[^{]*?>)?(\s+extends\s+[^{]*?)?\s*\{/.exec(text.slice(decl.index));
+    if (!m) return { kind, file };
+    const open = decl.index + m.index + m[0].length - 1;
+    const head = `${decl.name}${m[1] ?? ''}${m[2] ?? ''}`.replace(/\s+/g, ' ').trim();
+    return { kind, signature: head, members: classMembers(text, open), file };
+  }
+  if (kind === 'type') {
+    // `Name<T> = …` to the `;` that ends it (at depth 0).
+    const text = source(file);
+    const start = text.indexOf(decl.name, decl.index);
+    let i = start;
+    for (; i < text.length && text[i] !== ';'; i++) if ('([{<'.includes(text[i]) && !(text[i] === '<' && text[i + 1] === '=')) i = balanced(text, i) - 1;
+    return { kind, signature: text.slice(start, i).replace(/\s+/g, ' ').trim(), file };
+  }
   return { kind, file };
 }
 
@@ -330,7 +346,10 @@ function report(entry) {
   }
   if (!runtime.length) lines.push('(none)');
   lines.push('', `## Types (${types.length})`, '');
-  for (const t of types) lines.push(`- ${t.kind === 'class' ? 'class (type only)' : t.kind} \`${t.name}\``);
+  for (const t of types) {
+    lines.push(`- ${t.kind === 'class' ? 'class (type only)' : t.kind} \`${t.signature ?? t.name}\``);
+    for (const m of t.members) lines.push(`  - \`${m}\``);
+  }
   if (!types.length) lines.push('(none)');
   return { text: `${lines.join('\n')}\n`, problems };
 }
