@@ -4,11 +4,12 @@
 // Once every View has initialized, the bench types into the chat composer and prints the input latency per key
 // (keydown's timestamp → the frame after the next paint: rAF, then a task) as median/p95/max, the Event Timing
 // entries of 16 ms or more (keydown/keyup/input, which include the time to the next paint), and how many App iframes
-// are live. The same typing on the page before any App gives the baseline. (Headless Chromium may report no Event
+// are live, with Chromium's resident memory. The same typing on the page before any App gives the baseline. (Headless Chromium may report no Event
 // Timing entries at all once the page has many out-of-process frames; the keydown → paint figure is the one to read.)
 // Apps whose start failed (e.g. a sandbox handshake timed out on a loaded machine) are counted and printed. Asserts nothing.
 // Run: node --import tsx test/bench/apps-many.ts [apps] [keys]
-import type { Page } from 'puppeteer-core';
+import { readFileSync, readdirSync } from 'node:fs';
+import type { Browser, Page } from 'puppeteer-core';
 import { startPlayground } from '../../examples/playground/playground.js';
 import { parseConfig } from '../../examples/playground/config.js';
 import { KEEP_NAMES_SHIM, launchChromium, sayInPage, turnIn, untilWithin } from '../fixtures/playground-page.js';
@@ -97,15 +98,35 @@ async function typeIntoComposer(page: Page): Promise<Typing> {
   return typing;
 }
 
+/** Resident memory of Chromium and every process under it, in MB (Linux /proc; undefined elsewhere). */
+function chromiumRssMb(browser: Browser): number | undefined {
+  const root = browser.process()?.pid;
+  if (!root) return undefined;
+  try {
+    let kb = 0;
+    const pending = [root];
+    while (pending.length) {
+      const pid = pending.pop()!;
+      kb += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+      for (const task of readdirSync(`/proc/${pid}/task`)) {
+        pending.push(...readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number));
+      }
+    }
+    return Math.round(kb / 1024);
+  } catch {
+    return undefined;
+  }
+}
+
 function stats(ms: number[]): string {
   const s = [...ms].sort((a, b) => a - b);
   const at = (q: number) => s[Math.min(s.length - 1, Math.floor(q * s.length))]!;
   return `median ${at(0.5).toFixed(1)} ms  p95 ${at(0.95).toFixed(1)} ms  max ${s[s.length - 1]!.toFixed(1)} ms  (n=${s.length})`;
 }
 
-function report(label: string, t: Typing, c: AppCensus, frames: number): void {
+function report(label: string, t: Typing, c: AppCensus, frames: number, rssMb: number | undefined): void {
   const slow = t.slowEvents.map((e) => Math.round(e.duration));
-  console.log(`${label}: ${c.apps} <ahp-mcp-app> (${c.ready} ready), ${c.iframes} iframes in the page, ${frames} frames in Chromium`);
+  console.log(`${label}: ${c.apps} <ahp-mcp-app> (${c.ready} ready), ${c.iframes} iframes in the page, ${frames} frames in Chromium, Chromium resident memory ${rssMb ?? 'n/a'} MB`);
   console.log(`  keydown → after next paint:  ${stats(t.latencies)}; ${t.typed}/${KEYS} characters reached the composer`);
   console.log(`  Event Timing entries ≥ 16 ms reported: ${slow.length ? `${slow.length} (max ${Math.max(...slow)} ms)` : 'none'}`);
 }
@@ -126,7 +147,7 @@ try {
   await page.waitForSelector('ahp-chat >>> textarea[part~="input"]', { timeout: 20_000 });
 
   const baseline = await typeIntoComposer(page);
-  report('Before any App (baseline)', baseline, await census(page), page.frames().length);
+  report('Before any App (baseline)', baseline, await census(page), page.frames().length, chromiumRssMb(browser));
 
   const started = Date.now();
   const chat = () => playground.host.getChatState(playground.chatUri);
@@ -153,7 +174,7 @@ try {
   console.log('');
 
   const loaded = await typeIntoComposer(page);
-  report(`${APPS} Apps in one chat`, loaded, await census(page), page.frames().length);
+  report(`${APPS} Apps in one chat`, loaded, await census(page), page.frames().length, chromiumRssMb(browser));
   if (pageErrors.length) console.log(`\npage errors: ${pageErrors.slice(0, 5).join(' | ')}`);
 } finally {
   await browser.close();
