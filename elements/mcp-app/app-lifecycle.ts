@@ -18,7 +18,7 @@ import { problemText, type McpAppStrings } from './strings.js';
 import { ToolCallFollower, feedToolCall } from './tool-call-feed.js';
 
 /** Lifecycle of the View as the element shows it. */
-export type AppPhase = 'idle' | 'loading' | 'ready' | 'error' | 'closed';
+export type AppPhase = 'idle' | 'loading' | 'ready' | 'error' | 'closed' | 'suspended';
 
 /** The page-wide settings (`AhpMcpApp`'s static fields). */
 export interface AppPageSettings {
@@ -143,6 +143,28 @@ export class AppLifecycle implements ReactiveController {
     this.set('error', why);
   }
 
+  /**
+   * Far out of view: ends the running View (its goodbye asked for, best effort) and keeps its place at the height it
+   * had; what the View reported that the element keeps (model context, display mode) stays. `resume` starts it again.
+   */
+  suspend(): void {
+    const frame = this.frame;
+    if (this.phase !== 'ready' || !frame || this.host.getAttribute('display-mode') !== 'inline') return;
+    const viewport = this.host.renderRoot.querySelector<HTMLElement>('.viewport');
+    if (viewport) viewport.style.minHeight = `${Math.round(frame.getBoundingClientRect().height)}px`;
+    const key = this.mountKey;
+    this.unmount('suspended');
+    this.mountKey = key;
+    this.set('suspended');
+  }
+
+  /** Back near the view: starts the suspended View again (its resource cached, its proxy warmed). */
+  resume(): void {
+    if (this.phase !== 'suspended') return;
+    this.mountKey = '';
+    this.sync();
+  }
+
   /** `<App> (MCP App from <server>)` for the frame's accessible name: the View's appInfo name once known, and the server's name. */
   frameTitle(serverId: string): string {
     const server = selectMcpServer(this.host.currentStore?.getState(), serverId)?.server.name ?? serverId;
@@ -219,6 +241,11 @@ export class AppLifecycle implements ReactiveController {
       initialized: () => {
         this.set('ready');
         if (this.frame) this.frame.title = this.frameTitle(serverId);
+      },
+      sizeChanged: (size) => {
+        // The place kept while suspended gives way to the size the View reports.
+        this.host.renderRoot.querySelector<HTMLElement>('.viewport')?.style.removeProperty('min-height');
+        handlers.sizeChanged?.(size);
       },
       viewError: (message) => {
         if (this.phase === 'loading') this.set('loading', message);

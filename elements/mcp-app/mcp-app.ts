@@ -23,6 +23,7 @@ import { IntentPromptController } from './prompt.js';
 import { mcpAppStrings, type McpAppStrings } from './strings.js';
 import { AppLifecycle } from './app-lifecycle.js';
 import { DisplayModeController } from './display-mode.js';
+import { OffscreenController } from './offscreen.js';
 import { viewRequestHandlers } from './view-requests.js';
 import { initialHostContext, themeContext } from './host-context.js';
 
@@ -40,7 +41,7 @@ import { initialHostContext, themeContext } from './host-context.js';
  * @csspart prompt-confirm - The prompt's button that lets the request through.
  * @csspart prompt-dismiss - The prompt's button that refuses it.
  * @cssprop [--ahp-mcp-app-default-height=320px] - Frame height until the View reports its size.
- * @cssstate loading, ready, error, closed - Lifecycle of the View.
+ * @cssstate loading, ready, error, closed, suspended - Lifecycle of the View (`suspended`: far out of view, see `AhpMcpApp.suspendMargin`).
  * @cssstate inline, fullscreen, pip - Display mode in force.
  * @cssstate connecting, reconnecting, disconnected - The session's connection while not open (a closed connection is `disconnected`; `closed` is the View's).
  * @fires {AhpAppOpenLinkEvent} ahp-app-open-link - The View asks to open a link; cancelable (default: http/https in a new tab, noopener).
@@ -124,6 +125,11 @@ export class AhpMcpApp extends LitElement {
   static trafficLimits: AppTrafficLimits = {};
   /** Page-wide intent policy when `intentPolicy` is not set (every kind `ask` by default). */
   static intentPolicy: AppIntentPolicy = {};
+  /**
+   * How far out of view (a CSS margin around the viewport and scroll containers) a running inline View may be before
+   * it is suspended; it starts again when it comes within it. `null` never suspends.
+   */
+  static suspendMargin: string | null = '300%';
   /** View resources, read once per server start and shared by every App of the page. */
   static readonly resources = new UiResourceCache();
   /** Spare sandbox proxies, loaded ahead so the next App on an origin skips the proxy's load. */
@@ -139,6 +145,7 @@ export class AhpMcpApp extends LitElement {
   private readonly session = new SessionHandleController(this, () => this.handle);
   private readonly prompts = new IntentPromptController(this, () => this.intentPolicy ?? AhpMcpApp.intentPolicy, () => !!this.bridge);
   private readonly display = new DisplayModeController(this, () => this.app.frame);
+  private readonly offscreen = new OffscreenController(this, () => AhpMcpApp.suspendMargin, (far) => (far ? this.app.suspend() : this.app.resume()));
   private readonly app = new AppLifecycle(this, {
     page: () => AhpMcpApp,
     strings: () => this.t,

@@ -87,6 +87,38 @@ describe('<ahp-mcp-app> start-up', () => {
   });
 });
 
+describe('<ahp-mcp-app> far out of view', () => {
+  it('a running View scrolled far away is suspended in its place and starts again when scrolled back, keeping the model context', async () => {
+    const channel = new FakeChannel({ html: await drivenView({}) });
+    const handle = new FakeHandle({ channels: () => channel as McpChannel });
+    const store = new FakeChatStore(session(), { [CHAT]: chatState([completed]) });
+    const wrap = await fixture<HTMLElement>(html`<div>
+      <ahp-mcp-app .store=${store} .handle=${handle} chat=${CHAT} tool-call-id="tc1" sandbox-url=${sandboxUrl()}></ahp-mcp-app>
+      <div style="height: 20000px"></div>
+    </div>`);
+    const el = wrap.querySelector<AhpMcpApp>('ahp-mcp-app')!;
+    await until(() => el.matches(':state(ready)'), 'the View initialized');
+    const height = el.getBoundingClientRect().height;
+    const context = { content: [{ type: 'text', text: 'what the View reported' }] };
+    el.modelContext = context;
+    try {
+      window.scrollTo(0, 15_000);
+      await until(() => el.matches(':state(suspended)'), 'suspended far out of view');
+      expect(el.shadowRoot!.querySelector('iframe'), 'the View is gone').to.equal(null);
+      expect(el.bridge).to.equal(undefined);
+      expect(Math.abs(el.getBoundingClientRect().height - height)).to.be.lessThan(2, 'its place keeps its height');
+      window.scrollTo(0, 0);
+      await until(() => el.matches(':state(ready)'), 'started again when back in view');
+      const log = viewLog(el);
+      await until(() => log().includes('in:ui/notifications/tool-result'), 'the new View has the result again');
+      expect(el.modelContext).to.equal(context);
+      expect(channel.count('resources/read'), 'the resource is not read again').to.equal(1);
+    } finally {
+      window.scrollTo(0, 0);
+    }
+  });
+});
+
 describe('<ahp-mcp-app> connection state', () => {
   const RECONNECTING: ConnectionState = { kind: 'reconnecting', attempt: 3, nextAttemptAt: Date.now() + 60_000 };
 
