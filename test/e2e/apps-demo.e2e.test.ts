@@ -2,11 +2,11 @@
 // through the playground agent, and the App shows inline in the tool call, on that server's own sandbox origin.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import puppeteer, { type Browser, type ElementHandle, type Frame, type Page } from 'puppeteer-core';
+import type { Browser, ElementHandle, Frame, Page } from 'puppeteer-core';
 import { startPlayground, type Playground } from '../../examples/playground/playground.js';
 import { parseConfig } from '../../examples/playground/config.js';
-import { CHROMIUM_ARGS, findChromium } from '../../scripts/find-chromium.mjs';
-import { publishedServer } from '../fixtures/mcp-servers.js';
+import { appServers } from '../fixtures/mcp-servers.js';
+import { launchChromium } from '../fixtures/playground-page.js';
 
 const WAIT_MS = 20_000;
 
@@ -67,15 +67,10 @@ describe('demo page: MCP Apps inline in the chat (Chromium + real servers)', () 
   }
 
   before(async () => {
-    const config = parseConfig({
-      servers: [
-        publishedServer('server-basic-vanillajs', 'basic-vanillajs', 'Basic'),
-        publishedServer('server-debug', 'debug', 'Debug'),
-      ],
-    });
+    const config = parseConfig({ servers: appServers(['basic-vanillajs', 'Basic'], ['debug', 'Debug']) });
     playground = await startPlayground({ port: 0, config });
     await playground.startServers();
-    browser = await puppeteer.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
+    browser = await launchChromium();
     page = await browser.newPage();
     page.on('pageerror', (err) => pageErrors.push(err instanceof Error ? err.message : String(err)));
     await page.goto(playground.url, { waitUntil: 'load' });

@@ -5,11 +5,11 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import type { Browser, Page } from 'puppeteer-core';
 import { startPlayground, type Playground } from '../../examples/playground/playground.js';
 import { parseConfig } from '../../examples/playground/config.js';
-import { CHROMIUM_ARGS, findChromium } from '../../scripts/find-chromium.mjs';
-import { publishedServer } from '../fixtures/mcp-servers.js';
+import { appServers } from '../fixtures/mcp-servers.js';
+import { launchChromium } from '../fixtures/playground-page.js';
 
 interface Report {
   origin: string;
@@ -82,12 +82,7 @@ describe('MCP Apps sandbox security (Chromium + playground sandbox origins)', ()
   };
 
   before(async () => {
-    const config = parseConfig({
-      servers: [
-        publishedServer('server-basic-vanillajs', 'alpha', 'Alpha'),
-        publishedServer('server-debug', 'beta', 'Beta'),
-      ],
-    });
+    const config = parseConfig({ servers: appServers(['alpha', 'Alpha'], ['beta', 'Beta']) });
     // The sandboxes do not need the servers running.
     playground = await startPlayground({ port: 0, config, autoStart: false });
     loopback = http.createServer((req, res) => {
@@ -103,7 +98,7 @@ describe('MCP Apps sandbox security (Chromium + playground sandbox origins)', ()
     });
     await new Promise<void>((r) => loopback.listen(0, '127.0.0.1', r));
     loopbackUrl = `http://127.0.0.1:${(loopback.address() as AddressInfo).port}/`;
-    browser = await puppeteer.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
+    browser = await launchChromium();
     page = await browser.newPage();
     await page.goto(playground.url, { waitUntil: 'load' });
     await page.evaluate(MOUNT);
