@@ -7,9 +7,9 @@ import assert from 'node:assert/strict';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import puppeteer, { type Browser, type ElementHandle, type Page } from 'puppeteer-core';
+import type { Browser, ElementHandle, Page } from 'puppeteer-core';
 import { startPlayground, type Playground } from '../../examples/playground/playground.js';
-import { CHROMIUM_ARGS, findChromium } from '../../scripts/find-chromium.mjs';
+import { launchChromium, untilWithin } from '../fixtures/playground-page.js';
 
 const WAIT_MS = 60_000;
 
@@ -24,16 +24,7 @@ function contrast(a: string, b: string): number {
   return (hi + 0.05) / (lo + 0.05);
 }
 
-async function waitFor<T>(what: string, read: () => Promise<T | undefined | false | null>, timeoutMs = WAIT_MS): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown;
-  for (;;) {
-    last = await read();
-    if (last) return last as T;
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms (last ${JSON.stringify(last)})`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const waitFor = untilWithin(WAIT_MS);
 
 describe('the demo page on a first visit (Chromium + real MCP servers)', () => {
   let playground: Playground;
@@ -96,7 +87,7 @@ describe('the demo page on a first visit (Chromium + real MCP servers)', () => {
 
   before(async () => {
     playground = await startPlayground({ port: 0 });
-    browser = await puppeteer.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
+    browser = await launchChromium();
     page = await browser.newPage();
     page.on('pageerror', (err) => pageErrors.push(err instanceof Error ? err.message : String(err)));
     await page.setViewport({ width: 1024, height: 700 });

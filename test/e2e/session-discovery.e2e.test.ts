@@ -4,23 +4,21 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
-import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import type { Browser, Page } from 'puppeteer-core';
 import { WebSocketServer } from 'ws';
 import { HostCore, attachWebSocket } from '../../src/host.js';
 import { startPlayground, type Playground } from '../../examples/playground/playground.js';
-import { CHROMIUM_ARGS, findChromium } from '../../scripts/find-chromium.mjs';
+import { launchChromium, untilWithin } from '../fixtures/playground-page.js';
 
 const WAIT_MS = 20_000;
 
-async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, what: string): Promise<T> {
-  const deadline = Date.now() + WAIT_MS;
-  for (;;) {
+const poll = untilWithin(WAIT_MS);
+/** The first value of `read` that is `ok` (any value, falsy ones too). */
+const until = <T>(read: () => Promise<T>, ok: (v: T) => boolean, what: string): Promise<T> =>
+  poll(what, async () => {
     const v = await read();
-    if (ok(v)) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; last: ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+    return ok(v) ? { v } : undefined;
+  }, read).then((r) => r.v);
 
 describe('session discovery end to end (Chromium + the playground host)', () => {
   let playground: Playground;
@@ -30,7 +28,7 @@ describe('session discovery end to end (Chromium + the playground host)', () => 
 
   before(async () => {
     playground = await startPlayground({ port: 0 });
-    browser = await puppeteer.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
+    browser = await launchChromium();
     page = await browser.newPage();
     page.on('pageerror', (err) => pageErrors.push(err instanceof Error ? err.message : String(err)));
     // A page of the playground's origin (the host accepts WebSockets from it), emptied and rebuilt by hand.
