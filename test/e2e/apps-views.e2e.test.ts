@@ -49,6 +49,15 @@ describe('MCP Apps end to end: real Views in Chromium through the playground', (
 
   const appView = (id: string) => mcpAppView(page, id);
 
+  /** Asks `<ahp-mcp-app id>` to tear its View down, then removes it; resolves with whether the View answered. */
+  const tearDownAndRemove = (id: string) =>
+    page.evaluate(async (id: string) => {
+      const el = document.getElementById(id) as unknown as { teardown(): Promise<boolean>; remove(): void };
+      const ok = await el.teardown();
+      el.remove();
+      return ok;
+    }, id);
+
   /** The page takes over `ahp-app-open-link` of `<ahp-mcp-app id>` (preventDefault); resolves with a reader of the URLs asked for. */
   async function takeOverOpenLinks(id: string): Promise<() => Promise<string[]>> {
     await page.evaluate((id: string) => {
@@ -132,12 +141,7 @@ describe('MCP Apps end to end: real Views in Chromium through the playground', (
     });
 
     it('the View receives ui/resource-teardown when removed', async () => {
-      const answered = await page.evaluate(async () => {
-        const el = document.getElementById('basic') as unknown as { teardown(): Promise<boolean>; remove(): void };
-        const ok = await el.teardown();
-        el.remove();
-        return ok;
-      });
+      const answered = await tearDownAndRemove('basic');
       assert.equal(answered, true, 'the View answered the teardown request');
       await until('the View logged its teardown', () => env.consoleLines.some((l) => l.includes('App is being torn down')), () => env.consoleLines.slice(-5));
     });
@@ -223,12 +227,7 @@ describe('MCP Apps end to end: real Views in Chromium through the playground', (
     });
 
     it('the View receives ui/resource-teardown when removed', async () => {
-      const answered = await page.evaluate(async () => {
-        const el = document.getElementById('debug') as unknown as { teardown(): Promise<boolean>; remove(): void };
-        const ok = await el.teardown();
-        el.remove();
-        return ok;
-      });
+      const answered = await tearDownAndRemove('debug');
       assert.equal(answered, true);
       await until('onteardown reported', () => debugEvents().some((e) => e.type === 'onteardown'), () => debugEvents().map((e) => e.type).slice(-5));
     });
