@@ -168,11 +168,17 @@ test('a legacy host refusing per-channel cursors with -32602 gets the legacy req
   conn.close();
 });
 
-test('a legacy snapshot answer resets the store and drops what was pending', async () => {
-  const stub = new StubHost('legacy-snapshot');
-  const { conn, failures } = open(stub);
-  await conn.ready;
+/** A connection to a stub host in `mode`, open, with the stub no longer echoing actions (they stay pending). */
+async function openWithoutEchoes(mode: ConstructorParameters<typeof StubHost>[0]) {
+  const stub = new StubHost(mode);
+  const opened = open(stub);
+  await opened.conn.ready;
   stub.echo = false;
+  return { stub, ...opened };
+}
+
+test('a legacy snapshot answer resets the store and drops what was pending', async () => {
+  const { stub, conn, failures } = await openWithoutEchoes('legacy-snapshot');
   const seq = conn.store.dispatch({ type: 'session/titleChanged', title: 'optimistic' });
   await until(() => stub.title === 'optimistic', 'the stub to take it');
   stub.drop();
@@ -241,10 +247,7 @@ test('a restarted host (unknown clientId, -32600) is recovered by initialize + s
 });
 
 test('a session the host no longer has ends the connection with a reason', async () => {
-  const stub = new StubHost('missing');
-  const { conn, failures } = open(stub);
-  await conn.ready;
-  stub.echo = false;
+  const { stub, conn, failures } = await openWithoutEchoes('missing');
   conn.store.dispatch({ type: 'session/titleChanged', title: 'pending' });
   await sleep(5);
   stub.drop();
