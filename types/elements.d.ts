@@ -143,7 +143,6 @@ export interface AhpMcpAppProperties {
   connectionNotice?: AhpMcpApp['connectionNotice'];
   /** The latest model context the View set (attached to the next message this element sends). */
   modelContext?: AhpMcpApp['modelContext'];
-  focusAfter?: AhpMcpApp['focusAfter'];
 }
 
 /** Events `<ahp-mcp-app>` fires, by name. */

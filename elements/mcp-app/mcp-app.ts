@@ -143,7 +143,7 @@ export class AhpMcpApp extends LitElement {
   private readonly stores = new StoreConsumer(this, () => this.store);
   private readonly scheme = new ColorSchemeController(this, () => this.bridge?.setHostContext(themeContext(this.scheme.prefersDark)));
   private readonly session = new SessionHandleController(this, () => this.handle);
-  private readonly prompts = new IntentPromptController(this, () => this.intentPolicy ?? AhpMcpApp.intentPolicy, () => !!this.bridge);
+  private readonly prompts = new IntentPromptController(this, () => this.intentPolicy ?? AhpMcpApp.intentPolicy, () => !!this.bridge, () => this.app.frame?.focus());
   private readonly display = new DisplayModeController(this, () => this.app.frame);
   private readonly offscreen = new OffscreenController(this, () => AhpMcpApp.suspendMargin, (far) => (far ? this.app.suspend() : this.app.resume()));
   private readonly app = new AppLifecycle(this, {
@@ -164,7 +164,6 @@ export class AhpMcpApp extends LitElement {
     super();
     this.displayMode = 'inline';
     this.connectionNotice = true;
-    this.prompts.focusAfter = () => this.app.frame?.focus();
   }
 
   /** The live bridge to the View (undefined until the sandbox is ready). */

@@ -19,17 +19,17 @@ export class IntentPromptController implements ReactiveController {
   private readonly host: Host;
   private readonly interaction = new InteractionTracker();
   private pending: Pending | undefined;
-  /** Where focus goes when the prompt closes while it had focus (the App's frame). */
-  focusAfter: (() => void) | undefined;
-
   private readonly policy: () => AppIntentPolicy;
   private readonly canAsk: () => boolean;
+  /** Where focus goes when the prompt closes while it had focus (the App's frame). */
+  private readonly focusAfter: () => void;
 
   /** `canAsk` false refuses instead of asking (no App running to ask for). */
-  constructor(host: Host, policy: () => AppIntentPolicy, canAsk: () => boolean) {
+  constructor(host: Host, policy: () => AppIntentPolicy, canAsk: () => boolean, focusAfter: () => void) {
     this.host = host;
     this.policy = policy;
     this.canAsk = canAsk;
+    this.focusAfter = focusAfter;
     host.addController(this);
   }
 
@@ -66,7 +66,7 @@ export class IntentPromptController implements ReactiveController {
     this.pending = undefined;
     this.host.requestUpdate();
     p.answer(ok);
-    if (hadFocus) void this.host.updateComplete.then(() => this.focusAfter?.());
+    if (hadFocus) void this.host.updateComplete.then(() => this.focusAfter());
   }
 
   render(t: McpAppStrings, server: string) {

@@ -32,7 +32,7 @@ test('the CDN build (every element) carries no development warning', { timeout: 
 });
 
 test('dist/lib drops the warnings; dist/lib-dev (the development condition) keeps them', { timeout: 120_000 }, async () => {
-  const wanted = (f: string) => /^elements\/(mcp-server\/mcp-server|mcp-app\/mcp-app|chat\/chat|shared\/dev-warnings)\.js$/.test(f);
+  const wanted = (f: string) => /^elements\/(mcp-server\/mcp-server|mcp-app\/mcp-app|mcp-app\/app-lifecycle|chat\/chat|shared\/dev-warnings)\.js$/.test(f);
   const lib = configs.find((c) => dirOf(c) === 'dist/lib');
   const dev = configs.find((c) => dirOf(c) === 'dist/lib-dev');
   assert.ok(lib && dev, 'rollup.config.mjs has dist/lib and dist/lib-dev');
@@ -44,5 +44,5 @@ test('dist/lib drops the warnings; dist/lib-dev (the development condition) keep
   const devFiles = await build(dev, wanted);
   assert.match(devFiles.get('elements/shared/dev-warnings.js') ?? '', /dev-no-store/);
   assert.match(devFiles.get('elements/mcp-server/mcp-server.js') ?? '', /addDevChecks/);
-  assert.match(devFiles.get('elements/mcp-app/mcp-app.js') ?? '', /warnSameOriginSandbox/);
+  assert.match(devFiles.get('elements/mcp-app/app-lifecycle.js') ?? '', /warnSameOriginSandbox/);
 });
