@@ -49,6 +49,14 @@ describe('MCP Apps end to end: real Views in Chromium through the playground', (
 
   const appView = (id: string) => mcpAppView(page, id);
 
+  /** The View in `frame` asks to open `url` (its link field and button); the page takes the event over and gets the URL. */
+  async function openLinkTakenOver(id: string, frame: Frame, url: string): Promise<void> {
+    const linkEvents = await takeOverOpenLinks(id);
+    await frame.$eval('#link-url', (e, url) => ((e as HTMLInputElement).value = url as string), url);
+    await frame.click('#open-link-btn');
+    await until('the link event', async () => (await linkEvents()).includes(url));
+  }
+
   /** Asks `<ahp-mcp-app id>` to tear its View down, then removes it; resolves with whether the View answered. */
   const tearDownAndRemove = (id: string) =>
     page.evaluate(async (id: string) => {
@@ -133,11 +141,7 @@ describe('MCP Apps end to end: real Views in Chromium through the playground', (
     });
 
     it('open-link is an event the page can take over', async () => {
-      const linkEvents = await takeOverOpenLinks('basic');
-      const frame = await viewFrame('basic-vanillajs');
-      await frame.$eval('#link-url', (e) => ((e as HTMLInputElement).value = 'https://example.com/from-app'));
-      await frame.click('#open-link-btn');
-      await until('the link event', async () => (await linkEvents()).includes('https://example.com/from-app'));
+      await openLinkTakenOver('basic', await viewFrame('basic-vanillajs'), 'https://example.com/from-app');
     });
 
     it('the View receives ui/resource-teardown when removed', async () => {
@@ -201,10 +205,7 @@ describe('MCP Apps end to end: real Views in Chromium through the playground', (
         return [...(state?.turns ?? []), ...(state?.activeTurn ? [state.activeTurn] : [])].find((t) => t.message.text.includes(text));
       }, () => chat()?.turns.map((t) => t.message.text));
       assert.ok(turn.message._meta, 'the model context rides on the message');
-      const linkEvents = await takeOverOpenLinks('debug');
-      await frame.$eval('#link-url', (e) => ((e as HTMLInputElement).value = 'https://example.org/debug'));
-      await frame.click('#open-link-btn');
-      await until('the link event', async () => (await linkEvents()).includes('https://example.org/debug'));
+      await openLinkTakenOver('debug', frame, 'https://example.org/debug');
     });
 
     it('resizes: the View\'s size-changed sets the frame height', async () => {
