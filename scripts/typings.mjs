@@ -50,50 +50,64 @@ function frameworkDts({ intro, imports, helpers, open, close, intrinsic }, eleme
 
 const CLOSE_NS = '    }\n  }\n}\n';
 
+/**
+ * React, Preact and Solid: `IntrinsicElements` entries of `Props<tag>`, the framework's HTML attributes of the element
+ * (`attributes`), the element's attributes and properties (`properties`), and a listener prop per event named
+ * `<handler><event-name>`.
+ */
+function jsxFramework({ intro, imports, handler, attributes, properties = "AhpElements[T]['properties']", extraHelpers = '', open }, elements) {
+  return frameworkDts(
+    {
+      intro,
+      imports,
+      helpers:
+        `type Tag = keyof AhpElements;\ntype Handlers<E> = { [K in keyof E as \`${handler}\${K & string}\`]?: (event: E[K]) => void };\n` +
+        extraHelpers +
+        `type Props<T extends Tag> = ${attributes} &\n  AhpElements[T]['attributes'] & ${properties} & Handlers<AhpElements[T]['events']>;\n`,
+      open,
+      close: CLOSE_NS,
+      intrinsic: (tag) => `Props<'${tag}'>`,
+    },
+    elements,
+  );
+}
+
 const react = (elements) =>
-  frameworkDts(
+  jsxFramework(
     {
       intro: '// React 19: `/// <reference types="ahp-elements/types/jsx-react.d.ts" />` or list it in tsconfig `types`/`include`.\n// Properties are set as properties, kebab attributes as attributes; `onahp-tool-call-approve={…}` listens to the event.\n',
       imports: "import type { DetailedHTMLProps, HTMLAttributes } from 'react';\n",
-      helpers:
-        "type Tag = keyof AhpElements;\ntype Handlers<E> = { [K in keyof E as `on${K & string}`]?: (event: E[K]) => void };\n" +
-        "type Props<T extends Tag> = DetailedHTMLProps<HTMLAttributes<AhpElements[T]['element']>, AhpElements[T]['element']> &\n  AhpElements[T]['attributes'] & AhpElements[T]['properties'] & Handlers<AhpElements[T]['events']>;\n",
+      handler: 'on',
+      attributes: "DetailedHTMLProps<HTMLAttributes<AhpElements[T]['element']>, AhpElements[T]['element']>",
       open: "declare module 'react' {\n  namespace JSX {\n    interface IntrinsicElements {\n",
-      close: CLOSE_NS,
-      intrinsic: (tag) => `Props<'${tag}'>`,
     },
     elements,
   );
 
 const preact = (elements) =>
-  frameworkDts(
+  jsxFramework(
     {
       intro: '// Preact: `/// <reference types="ahp-elements/types/jsx-preact.d.ts" />`. `onahp-tool-call-approve={…}` listens to the event.\n',
       imports: "import type { HTMLAttributes } from 'preact';\n",
-      helpers:
-        "type Tag = keyof AhpElements;\ntype Handlers<E> = { [K in keyof E as `on${K & string}`]?: (event: E[K]) => void };\n" +
-        "type Props<T extends Tag> = HTMLAttributes<AhpElements[T]['element']> &\n  AhpElements[T]['attributes'] & AhpElements[T]['properties'] & Handlers<AhpElements[T]['events']>;\n",
+      handler: 'on',
+      attributes: "HTMLAttributes<AhpElements[T]['element']>",
       // \`preact.JSX\` is an alias (\`export import JSX = JSXInternal\`) that a module augmentation cannot reach; the
       // global \`preact\` namespace (\`export as namespace preact\`) can.
       open: 'declare global {\n  namespace preact.JSX {\n    interface IntrinsicElements {\n',
-      close: CLOSE_NS,
-      intrinsic: (tag) => `Props<'${tag}'>`,
     },
     elements,
   );
 
 const solid = (elements) =>
-  frameworkDts(
+  jsxFramework(
     {
       intro: '// Solid: `/// <reference types="ahp-elements/types/jsx-solid.d.ts" />`. Use `prop:toolCall={…}` for properties and\n// `on:ahp-tool-call-approve={…}` for events.\n',
       imports: "import type { JSX } from 'solid-js';\n",
-      helpers:
-        "type Tag = keyof AhpElements;\ntype Handlers<E> = { [K in keyof E as `on:${K & string}`]?: (event: E[K]) => void };\n" +
-        "type PropsOf<P> = { [K in keyof P as `prop:${K & string}`]?: P[K] };\n" +
-        "type Props<T extends Tag> = JSX.HTMLAttributes<AhpElements[T]['element']> &\n  AhpElements[T]['attributes'] & PropsOf<AhpElements[T]['properties']> & Handlers<AhpElements[T]['events']>;\n",
+      handler: 'on:',
+      attributes: "JSX.HTMLAttributes<AhpElements[T]['element']>",
+      properties: "PropsOf<AhpElements[T]['properties']>",
+      extraHelpers: "type PropsOf<P> = { [K in keyof P as `prop:${K & string}`]?: P[K] };\n",
       open: "declare module 'solid-js' {\n  namespace JSX {\n    interface IntrinsicElements {\n",
-      close: CLOSE_NS,
-      intrinsic: (tag) => `Props<'${tag}'>`,
     },
     elements,
   );
