@@ -185,10 +185,17 @@ export function connectSession(options: ConnectSessionOptions): SessionConnectio
     }
   };
 
+  /** Live envelopes of the current burst (everything that arrives before the next microtask), folded together. */
+  let burst: ActionEnvelope[] = [];
+  const flushBurst = (): void => {
+    const envs = burst;
+    burst = [];
+    store.receiveAll(envs);
+  };
   // Registered before subscribe: the store buffers envelopes that race the first snapshot.
   client.onAction((env) => {
     if (held) held.push(env);
-    else store.receive(env);
+    else if (burst.push(env) === 1) queueMicrotask(flushBurst);
   });
   client.onClose((reason) => {
     if (userClosed || phase === 'closed') return;
@@ -218,7 +225,7 @@ export function connectSession(options: ConnectSessionOptions): SessionConnectio
 
   /** Applies one channel's recovery; the others (watched chats) are best effort. */
   const applyRecovery = (recovery: ChannelRecovery): void => {
-    if (recovery.kind === 'replay') for (const env of recovery.actions) store.receive(env);
+    if (recovery.kind === 'replay') store.receiveAll(recovery.actions);
     else if (recovery.kind === 'snapshot') store.loadSnapshot(recovery.snapshot);
     else if (recovery.channel === session) throw new SessionGoneError(`The host no longer has ${session}`);
     else log(`the host no longer has ${recovery.channel}`);
@@ -286,7 +293,7 @@ export function connectSession(options: ConnectSessionOptions): SessionConnectio
     const live = held;
     held = undefined;
     // Sent after the answer, so never older than it; overlap is dropped by the store's cursor.
-    for (const env of live) store.receive(env);
+    store.receiveAll(live);
     store.dropPending(DROP_REASON);
   };
 

@@ -30,8 +30,11 @@ function toolCall(chat: ChatState | undefined, id: string): ToolCallState | unde
   return undefined;
 }
 
-/** An "agent" on the host: a user turn starts an MCP tool call that asks for confirmation, then completes once confirmed. */
-function agent(host: HostCore) {
+/**
+ * An "agent" on the host: a user turn starts an MCP tool call that asks for confirmation (once `inputDone`
+ * resolves: its input streams until then), then completes once confirmed.
+ */
+function agent(host: HostCore, inputDone: Promise<void> = Promise.resolve()) {
   host.afterClientAction(({ channel, kind, action }) => {
     if (kind !== 'chat') return;
     const turnId = (action as { turnId?: string }).turnId!;
@@ -40,14 +43,16 @@ function agent(host: HostCore) {
       host.dispatchServerAction(channel, { type: 'chat/toolCallStart', ...base, toolName: 'read_file', displayName: 'Read file', contributor: { kind: 'mcp', customizationId: 'files' }, _meta: { ui: { resourceUri: 'ui://files/view' } } });
       host.dispatchServerAction(channel, { type: 'chat/toolCallDelta', ...base, content: '{"path":' });
       host.dispatchServerAction(channel, { type: 'chat/toolCallDelta', ...base, content: '"a.txt"}' });
-      host.dispatchServerAction(channel, {
-        type: 'chat/toolCallReady',
-        ...base,
-        invocationMessage: 'Read a.txt',
-        toolInput: '{"path":"a.txt"}',
-        confirmationTitle: 'Allow reading a.txt?',
-        options: [{ id: 'once', label: 'Allow once', kind: 'approve' }, { id: 'no', label: 'Deny', kind: 'deny' }],
-      });
+      void inputDone.then(() =>
+        host.dispatchServerAction(channel, {
+          type: 'chat/toolCallReady',
+          ...base,
+          invocationMessage: 'Read a.txt',
+          toolInput: '{"path":"a.txt"}',
+          confirmationTitle: 'Allow reading a.txt?',
+          options: [{ id: 'once', label: 'Allow once', kind: 'approve' }, { id: 'no', label: 'Deny', kind: 'deny' }],
+        }),
+      );
     } else if (action.type === 'chat/toolCallConfirmed') {
       setTimeout(() => {
         host.dispatchServerAction(channel, { type: 'chat/toolCallComplete', ...base, result: { success: true, pastTenseMessage: 'Read a.txt', content: [{ type: 'text', text: 'hello' }] } });
@@ -65,7 +70,10 @@ test('a full MCP tool-call lifecycle reaches store.watchChat over a real WebSock
   const host = new HostCore({ log: () => {}, now: () => '2026-04-01T08:00:00.000Z' });
   host.createSession(SESSION, sessionState());
   host.createChat(SESSION, CHAT, { title: 'Files' });
-  agent(host);
+  // The tool call's input streams until the page has seen it streaming (the client folds one socket read's
+  // envelopes together, so a start and its ready sent at once would reach listeners as one change).
+  let inputDone!: () => void;
+  agent(host, new Promise<void>((resolve) => (inputDone = resolve)));
   const wss = new WebSocketServer({ port: 0, host: '127.0.0.1' });
   await new Promise<void>((r) => wss.once('listening', () => r()));
   wss.on('connection', (socket) => attachWebSocket(host, socket));
@@ -85,6 +93,8 @@ test('a full MCP tool-call lifecycle reaches store.watchChat over a real WebSock
 
     conn.store.dispatch(turnStarted, CHAT);
     assert.equal(conn.store.getChatState(CHAT)!.activeTurn?.id, T, 'optimistic turn');
+    await until(() => seen.includes('streaming'), 'the tool call to stream');
+    inputDone();
     await until(() => toolCall(conn.store.getChatState(CHAT), 'read-1')?.status === 'pending-confirmation', 'the tool call to wait for confirmation');
     const pending = toolCall(conn.store.getChatState(CHAT), 'read-1')!;
     assert.deepEqual(pending.contributor, { kind: 'mcp', customizationId: 'files' });

@@ -5,6 +5,7 @@ import { connectSession, type ConnectSessionOptions } from '../../src/connection
 import { JsonRpcPeer, RpcError, createInMemoryPair, type Transport } from '../../src/client/index.js';
 import { HostCore, attachTransport } from '../../src/host.js';
 import { chatReducer, sessionReducer } from '../../src/reducers/index.js';
+import { observeApplied } from './fixtures/applied-envelopes.js';
 import type { ActionEnvelope, ActionFailure, AnyAction, ChatState, ConnectionState, SessionState } from '../../src/index.js';
 import { until as pollUntil } from './fixtures/host.js';
 
@@ -132,12 +133,7 @@ test('a live envelope right behind the reconnect answer waits until the replay i
   const arrived: number[] = [];
   conn.client.onAction((e) => arrived.push(e.serverSeq));
   const applied: number[] = [];
-  const receive = conn.store.receive.bind(conn.store);
-  conn.store.receive = (env) => {
-    const before = conn.store.getCursor();
-    receive(env);
-    if (conn.store.getCursor() !== before) applied.push(env.serverSeq);
-  };
+  observeApplied(conn.store, S, (seq) => applied.push(seq));
   await conn.ready;
   stub.drop();
   stub.emit('missed');

@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { WebSocketServer, WebSocket } from 'ws';
 import { connectSession, type SessionConnection } from '../../src/connection/connect-session.js';
 import { HostCore } from '../../src/host.js';
+import { observeApplied } from './fixtures/applied-envelopes.js';
 import type { ActionEnvelope, ActionFailure, ConnectionState, McpServerCustomization, SessionState } from '../../src/index.js';
 
 const SESSION = 'ahp-session:/reconnect';
@@ -71,12 +72,7 @@ function watchStore(conn: SessionConnection): { applied: Map<number, number>; sn
   const applied = new Map<number, number>();
   const snapshots: number[] = [];
   const store = conn.store;
-  const receive = store.receive.bind(store);
-  store.receive = (env: ActionEnvelope) => {
-    const before = store.getCursor();
-    receive(env);
-    if (store.getCursor() !== before && store.getCursor() === env.serverSeq) applied.set(env.serverSeq, (applied.get(env.serverSeq) ?? 0) + 1);
-  };
+  observeApplied(store, SESSION, (seq) => applied.set(seq, (applied.get(seq) ?? 0) + 1));
   const loadSnapshot = store.loadSnapshot.bind(store);
   store.loadSnapshot = (snapshot) => {
     snapshots.push(snapshot.fromSeq);
@@ -156,7 +152,12 @@ async function killWhileStreaming(actionLogLimit: number): Promise<Scenario & { 
   assert.equal(conn.store.getPendingCount(), 2);
   const cursorAtKill = conn.store.getCursor();
   await listener.kill();
-  await sleep(120); // down long enough for a few failed attempts; the stream goes on
+  // Down for a few failed attempts while the stream goes on (waited for, not timed: a loaded machine may run late).
+  await until(
+    () => states.some((st) => st.kind === 'reconnecting' && st.attempt >= 3) && host.serverSeq > cursorAtKill + 10,
+    'a few failed attempts while the stream goes on',
+    30_000,
+  );
   await listener.start();
   await until(() => conn.handle.getConnectionState().kind === 'open', 'the reconnect');
   await sleep(20);
