@@ -185,17 +185,10 @@ export function connectSession(options: ConnectSessionOptions): SessionConnectio
     }
   };
 
-  /** Live envelopes of the current burst (everything that arrives before the next microtask), folded together. */
-  let burst: ActionEnvelope[] = [];
-  const flushBurst = (): void => {
-    const envs = burst;
-    burst = [];
-    store.receiveAll(envs);
-  };
   // Registered before subscribe: the store buffers envelopes that race the first snapshot.
   client.onAction((env) => {
     if (held) held.push(env);
-    else if (burst.push(env) === 1) queueMicrotask(flushBurst);
+    else store.receive(env);
   });
   client.onClose((reason) => {
     if (userClosed || phase === 'closed') return;
@@ -225,7 +218,7 @@ export function connectSession(options: ConnectSessionOptions): SessionConnectio
 
   /** Applies one channel's recovery; the others (watched chats) are best effort. */
   const applyRecovery = (recovery: ChannelRecovery): void => {
-    if (recovery.kind === 'replay') store.receiveAll(recovery.actions);
+    if (recovery.kind === 'replay') for (const env of recovery.actions) store.receive(env);
     else if (recovery.kind === 'snapshot') store.loadSnapshot(recovery.snapshot);
     else if (recovery.channel === session) throw new SessionGoneError(`The host no longer has ${session}`);
     else log(`the host no longer has ${recovery.channel}`);
@@ -293,7 +286,7 @@ export function connectSession(options: ConnectSessionOptions): SessionConnectio
     const live = held;
     held = undefined;
     // Sent after the answer, so never older than it; overlap is dropped by the store's cursor.
-    store.receiveAll(live);
+    for (const env of live) store.receive(env);
     store.dropPending(DROP_REASON);
   };
 
