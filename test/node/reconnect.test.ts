@@ -192,6 +192,18 @@ function assertStatesInOrder(states: ConnectionState[]): void {
   assert.equal(kinds.filter((k) => k === 'open').length, 2);
 }
 
+/** After recovery only the action that never reached the host is reported (dropped), nothing is pending, and the
+ * connection states ran in order. */
+function assertOnlyLostDropped(s: Awaited<ReturnType<typeof killWhileStreaming>>, message: string): void {
+  assert.deepEqual(
+    s.failures.map((f) => [f.kind, f.clientSeq, f.reason]),
+    [['dropped', s.lost, 'not accepted before reconnect']],
+    message,
+  );
+  assert.equal(s.conn.store.getPendingCount(), 0);
+  assertStatesInOrder(s.states);
+}
+
 test('killed and restarted listener: replay recovers everything exactly once; the lost action is dropped and reported', async () => {
   const s = await killWhileStreaming(100_000);
   try {
@@ -204,13 +216,7 @@ test('killed and restarted listener: replay recovers everything exactly once; th
     assert.deepEqual(s.snapshots, [s.fromSeq], 'recovered by replay, no second snapshot');
     assert.deepEqual([...s.applied.values()].filter((n) => n !== 1), [], 'nothing applied twice');
     assert.equal(s.conn.store.getState()!.status & 32, 32, 'the accepted action (echo lost) took effect via the replay');
-    assert.deepEqual(
-      s.failures.map((f) => [f.kind, f.clientSeq, f.reason]),
-      [['dropped', s.lost, 'not accepted before reconnect']],
-      'only the action that never reached the host is dropped; the replayed echo cleared the other',
-    );
-    assert.equal(s.conn.store.getPendingCount(), 0);
-    assertStatesInOrder(s.states);
+    assertOnlyLostDropped(s, 'only the action that never reached the host is dropped; the replayed echo cleared the other');
 
     // clientSeq keeps counting after the reconnect, and dispatch works again.
     const echoed = new Promise<ActionEnvelope>((r) => s.conn.client.onAction((env) => env.origin?.clientId === 'page' && r(env)));
@@ -237,13 +243,7 @@ test('killed and restarted listener with a short action log: a snapshot recovers
     assert.ok(s.conn.store.getState()!.status & 32, 'the accepted action is in the snapshot');
     // The snapshot holds no echoes, so the page asked the host about its pending actions: the accepted one
     // (echo lost) is applied and reported as nothing; only the one that never reached the host is dropped.
-    assert.deepEqual(
-      s.failures.map((f) => [f.kind, f.clientSeq, f.reason]),
-      [['dropped', s.lost, 'not accepted before reconnect']],
-      'only the action the host never got is reported',
-    );
-    assert.equal(s.conn.store.getPendingCount(), 0);
-    assertStatesInOrder(s.states);
+    assertOnlyLostDropped(s, 'only the action the host never got is reported');
   } finally {
     await s.done();
   }
