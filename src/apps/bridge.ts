@@ -19,7 +19,7 @@ import {
   type McpUiResourceCsp,
   type McpUiResourcePermissions,
 } from './types.js';
-import { errorText, isRecord as isObject } from '../protocol/guards.js';
+import { errorText, isRecord } from '../protocol/guards.js';
 
 type Params = Record<string, unknown>;
 
@@ -103,8 +103,8 @@ const DISPLAY_MODES: readonly McpUiDisplayMode[] = ['inline', 'fullscreen', 'pip
 
 /** Whether a tool's `_meta.ui.visibility` lets a View call it (absent = model and app). */
 export function isAppVisible(tool: unknown): boolean {
-  const ui = isObject(tool) && isObject(tool['_meta']) ? tool['_meta']['ui'] : undefined;
-  const visibility = isObject(ui) ? ui['visibility'] : undefined;
+  const ui = isRecord(tool) && isRecord(tool['_meta']) ? tool['_meta']['ui'] : undefined;
+  const visibility = isRecord(ui) ? ui['visibility'] : undefined;
   return !Array.isArray(visibility) || visibility.includes('app');
 }
 
@@ -156,8 +156,8 @@ export class AppBridgeHost {
     let counter = 1;
     this.rpc = new JsonRpcEngine({
       send: (message) => this.transport.send(message),
-      onRequest: (method, params, request) => this.serve(method, isObject(params) ? params : {}, request),
-      onNotification: (method, params) => this.onNotification(method, isObject(params) ? params : {}),
+      onRequest: (method, params, request) => this.serve(method, isRecord(params) ? params : {}, request),
+      onNotification: (method, params) => this.onNotification(method, isRecord(params) ? params : {}),
       // Malformed View traffic is dropped without a word, as hostile Views would otherwise fill the log.
       log: () => {},
       nextId: () => `h${counter++}`,
@@ -168,14 +168,14 @@ export class AppBridgeHost {
 
   /** Whether the View declared tools of its own (`appCapabilities.tools`). */
   get hasViewTools(): boolean {
-    return isObject(this.appCapabilities?.tools);
+    return isRecord(this.appCapabilities?.tools);
   }
 
   /** The View's own tools (`tools/list` sent to the View). Rejects when the View declared none. */
   async listViewTools(options: { timeoutMs?: number } = {}): Promise<Params[]> {
     if (!this.hasViewTools) throw new RpcError(-32601, 'The App declared no tools');
     const result = await this.request('tools/list', {}, options);
-    return Array.isArray(result['tools']) ? result['tools'].filter(isObject) : [];
+    return Array.isArray(result['tools']) ? result['tools'].filter(isRecord) : [];
   }
 
   /** Calls one of the View's own tools (`tools/call` sent to the View) and returns its `CallToolResult`. */
@@ -210,13 +210,13 @@ export class AppBridgeHost {
   /** The complete tool arguments (sent once, after `initialized`). */
   sendToolInput(args: Params | undefined): void {
     if (this.inputSent || this.input) return;
-    this.input = isObject(args) ? args : {};
+    this.input = isRecord(args) ? args : {};
     this.flush();
   }
 
   /** Streaming arguments; only the latest is kept and none are sent after the complete input. */
   sendToolInputPartial(args: Params): void {
-    if (this.inputSent || this.input || !isObject(args)) return;
+    if (this.inputSent || this.input || !isRecord(args)) return;
     this.partial = args;
     if (this.initialized) {
       this.notify('ui/notifications/tool-input-partial', { arguments: args });
@@ -271,7 +271,7 @@ export class AppBridgeHost {
 
   /** Sends a host→View request (e.g. `ping`); rejects with the View's error, or after `timeoutMs` when given. */
   request(method: string, params: Params = {}, options: { timeoutMs?: number } = {}): Promise<Params> {
-    return this.rpc.request(method, params, options).then((result) => (isObject(result) ? result : {}));
+    return this.rpc.request(method, params, options).then((result) => (isRecord(result) ? result : {}));
   }
 
   private notify(method: string, params: Params): void {
@@ -307,7 +307,7 @@ export class AppBridgeHost {
   }
 
   private receive(message: unknown): void {
-    if (this.closed || !isObject(message) || message['jsonrpc'] !== '2.0') return;
+    if (this.closed || !isRecord(message) || message['jsonrpc'] !== '2.0') return;
     if (!this.bucket.take()) return this.refuse(message, 'Too many messages from this App; slow down');
     const size = boundedSize(message, this.limits.maxMessageBytes);
     if (size > this.limits.maxMessageBytes) return this.refuse(message, `Message too large (limit ${this.limits.maxMessageBytes} bytes)`);
@@ -381,10 +381,10 @@ export class AppBridgeHost {
   private hostCapabilities(): McpUiHostCapabilities {
     const caps: McpUiHostCapabilities = {};
     const server = this.options.capabilities;
-    if (this.options.channel && isObject(server)) {
+    if (this.options.channel && isRecord(server)) {
       for (const key of ['serverTools', 'serverResources', 'logging', 'sampling'] as const) {
         const value = server[key];
-        if (isObject(value)) (caps as Params)[key] = { ...value };
+        if (isRecord(value)) (caps as Params)[key] = { ...value };
       }
     }
     const h = this.options.handlers ?? {};
@@ -407,11 +407,11 @@ export class AppBridgeHost {
     switch (method) {
       case 'ui/initialize': {
         // Tolerated more than once (a View that reconnects): answered the same way each time.
-        if (!isObject(params['appInfo']) || typeof params['protocolVersion'] !== 'string') {
+        if (!isRecord(params['appInfo']) || typeof params['protocolVersion'] !== 'string') {
           throw new RpcError(-32602, 'ui/initialize needs appInfo and protocolVersion');
         }
         this.appInfo = params['appInfo'] as { name?: string; version?: string };
-        this.appCapabilities = isObject(params['appCapabilities']) ? (params['appCapabilities'] as McpUiAppCapabilities) : {};
+        this.appCapabilities = isRecord(params['appCapabilities']) ? (params['appCapabilities'] as McpUiAppCapabilities) : {};
         return {
           protocolVersion: MCP_APPS_PROTOCOL_VERSION,
           hostInfo: this.options.hostInfo ?? { name: 'ahp-elements', version: '0' },
@@ -429,15 +429,15 @@ export class AppBridgeHost {
       }
       case 'ui/message': {
         if (!h.message) throw new RpcError(-32601, 'Messages are not supported');
-        const content = Array.isArray(params['content']) ? params['content'] : isObject(params['content']) ? [params['content']] : undefined;
-        if (!content || !content.every(isObject)) throw new RpcError(-32602, 'ui/message needs content blocks');
+        const content = Array.isArray(params['content']) ? params['content'] : isRecord(params['content']) ? [params['content']] : undefined;
+        if (!content || !content.every(isRecord)) throw new RpcError(-32602, 'ui/message needs content blocks');
         const role = typeof params['role'] === 'string' ? params['role'] : 'user';
         return (await h.message({ role, content: content as ContentBlock[] })) ? {} : { isError: true };
       }
       case 'ui/update-model-context': {
         const next: { content?: ContentBlock[]; structuredContent?: Params } = {};
-        if (Array.isArray(params['content'])) next.content = params['content'].filter(isObject) as ContentBlock[];
-        if (isObject(params['structuredContent'])) next.structuredContent = params['structuredContent'];
+        if (Array.isArray(params['content'])) next.content = params['content'].filter(isRecord) as ContentBlock[];
+        if (isRecord(params['structuredContent'])) next.structuredContent = params['structuredContent'];
         this.modelContext = next;
         h.updateModelContext?.(next);
         return {};
@@ -458,10 +458,10 @@ export class AppBridgeHost {
       }
       case 'ui/download-file': {
         if (!h.downloadFile) throw new RpcError(-32601, 'Downloads are not supported');
-        const contents = Array.isArray(params['contents']) ? params['contents'].filter(isObject) : [];
+        const contents = Array.isArray(params['contents']) ? params['contents'].filter(isRecord) : [];
         if (!contents.length) throw new RpcError(-32602, 'ui/download-file needs contents');
         const files = contents.map((item) => {
-          const resource = isObject(item['resource']) ? item['resource'] : item;
+          const resource = isRecord(item['resource']) ? item['resource'] : item;
           const name = resource['name'] ?? resource['uri'];
           return { fileName: sanitizeFileName(typeof resource['uri'] === 'string' ? resource['uri'] : name), item: item as ContentBlock };
         });
@@ -501,7 +501,7 @@ export class AppBridgeHost {
       for (let page = 0; page < 20; page++) {
         const result = await this.options.channel!.request<Params>('tools/list', typeof cursor === 'string' ? { cursor } : {});
         for (const tool of Array.isArray(result?.['tools']) ? result['tools'] : []) {
-          if (isObject(tool) && typeof tool['name'] === 'string') map.set(tool['name'], tool);
+          if (isRecord(tool) && typeof tool['name'] === 'string') map.set(tool['name'], tool);
         }
         cursor = result?.['nextCursor'];
         if (typeof cursor !== 'string') break;
@@ -517,7 +517,7 @@ export class AppBridgeHost {
     const caps = this.options.capabilities;
     if (!channel) return;
     const forward = (method: string, enabled: unknown) => {
-      if (!isObject(enabled) || enabled['listChanged'] !== true) return;
+      if (!isRecord(enabled) || enabled['listChanged'] !== true) return;
       this.unsubscribers.push(
         channel.onNotification(method, (params) => {
           if (method === 'notifications/tools/list_changed') this.toolsCache = undefined;

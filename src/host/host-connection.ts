@@ -18,7 +18,7 @@ import { outcomesMeta, parseReconnect, recoverChannels, recoverLegacy, type Reco
 import type { ClientActionOutcome } from '../protocol/action-outcomes.js';
 import { stripMcpAppsFromAction, stripMcpAppsFromState } from './strip-mcp-apps.js';
 import { negotiateVersion } from './version-negotiation.js';
-import { isRecord as isObject } from '../protocol/guards.js';
+import { isRecord } from '../protocol/guards.js';
 
 /** What the host needs from one connection's outgoing side: the sending half of a `Transport` (any Transport fits). */
 export interface HostPeer {
@@ -156,7 +156,7 @@ export class Connection implements HostConnection {
     if (method === 'reconnect') return this.#reconnect(params);
     if (this.clientId === undefined) throw new RpcError(ErrorCode.InvalidRequest, `'${method}' before 'initialize'`);
     if (method === 'subscribe') return this.#subscribe(params);
-    const route = isObject(params) && typeof params.channel === 'string' ? this.#host.channelRoute(params.channel) : undefined;
+    const route = isRecord(params) && typeof params.channel === 'string' ? this.#host.channelRoute(params.channel) : undefined;
     if (route) return route(method, params as Record<string, unknown>, { clientId: this.clientId, mcpApps: this.mcpApps, notification: false });
     const handler = this.#host.requestHandler(method);
     if (!handler) throw new RpcError(ErrorCode.MethodNotFound, `Method not found: ${method}`);
@@ -165,7 +165,7 @@ export class Connection implements HostConnection {
 
   #initialize(params: unknown): InitializeResult {
     if (this.clientId !== undefined) throw new RpcError(ErrorCode.InvalidRequest, 'Already initialized');
-    if (!isObject(params) || !Array.isArray(params.protocolVersions) || typeof params.clientId !== 'string' || params.clientId === '') {
+    if (!isRecord(params) || !Array.isArray(params.protocolVersions) || typeof params.clientId !== 'string' || params.clientId === '') {
       throw new RpcError(ErrorCode.InvalidParams, "initialize needs 'protocolVersions' (string[]) and 'clientId' (string)");
     }
     const negotiation = negotiateVersion(params.protocolVersions);
@@ -181,7 +181,7 @@ export class Connection implements HostConnection {
     }
     this.clientId = params.clientId;
     this.protocolVersion = negotiation.version;
-    this.mcpApps = isObject(params.capabilities) && isObject(params.capabilities.mcpApps);
+    this.mcpApps = isRecord(params.capabilities) && isRecord(params.capabilities.mcpApps);
     this.#host.rememberClient(this.clientId, { protocolVersion: this.protocolVersion, mcpApps: this.mcpApps });
     const snapshots: Snapshot[] = [];
     if (Array.isArray(params.initialSubscriptions)) {
@@ -231,7 +231,7 @@ export class Connection implements HostConnection {
   }
 
   #subscribe(params: unknown): SubscribeResult {
-    if (!isObject(params) || typeof params.channel !== 'string') throw new RpcError(ErrorCode.InvalidParams, "subscribe needs 'channel'");
+    if (!isRecord(params) || typeof params.channel !== 'string') throw new RpcError(ErrorCode.InvalidParams, "subscribe needs 'channel'");
     const snapshot = this.#snapshot(params.channel);
     if (!snapshot) throw new RpcError(ErrorCode.SessionNotFound, `Unknown channel: ${params.channel}`);
     this.subscriptions.add(params.channel);
@@ -246,12 +246,12 @@ export class Connection implements HostConnection {
   }
 
   #notification(method: string, params: unknown): void {
-    if (this.clientId === undefined || !isObject(params)) return;
+    if (this.clientId === undefined || !isRecord(params)) return;
     if (method === 'unsubscribe') {
       if (typeof params.channel === 'string') this.subscriptions.delete(params.channel);
     } else if (method === 'dispatchAction') {
       const { channel, clientSeq, action } = params;
-      if (typeof channel !== 'string' || typeof clientSeq !== 'number' || !Number.isFinite(clientSeq) || !isObject(action) || typeof action.type !== 'string') {
+      if (typeof channel !== 'string' || typeof clientSeq !== 'number' || !Number.isFinite(clientSeq) || !isRecord(action) || typeof action.type !== 'string') {
         this.#host.log('ignored a malformed dispatchAction', params);
         return;
       }
@@ -263,7 +263,7 @@ export class Connection implements HostConnection {
       const ctx = { clientId: this.clientId, mcpApps: this.mcpApps, notification: true };
       try {
         const result = route(method, params, ctx);
-        if (isObject(result) && typeof result.then === 'function') (result as unknown as Promise<unknown>).catch((err: unknown) => this.#host.log(`'${method}' on ${params.channel} failed`, err));
+        if (isRecord(result) && typeof result.then === 'function') (result as unknown as Promise<unknown>).catch((err: unknown) => this.#host.log(`'${method}' on ${params.channel} failed`, err));
       } catch (err) {
         this.#host.log(`'${method}' on ${params.channel} failed`, err);
       }

@@ -1,5 +1,5 @@
 import { ErrorCode, type JsonRpcErrorObject } from '../protocol/json-rpc.js';
-import { isRecord as isObject } from '../protocol/guards.js';
+import { isRecord } from '../protocol/guards.js';
 
 /**
  * A JSON-RPC error: what a peer answered, or what a request handler throws to answer with this code
@@ -42,7 +42,7 @@ export class ConnectionClosedError extends Error {
 
 /** The error object answering a request whose handler threw `err`: its integer `code`, else -32603. */
 export function toErrorObject(err: unknown): JsonRpcErrorObject {
-  if (isObject(err) && typeof err.code === 'number' && Number.isInteger(err.code)) {
+  if (isRecord(err) && typeof err.code === 'number' && Number.isInteger(err.code)) {
     const out: JsonRpcErrorObject = { code: err.code, message: typeof err.message === 'string' ? err.message : 'Error' };
     if (err.data !== undefined) out.data = err.data;
     return out;

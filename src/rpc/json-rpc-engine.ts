@@ -1,7 +1,7 @@
 import type { JsonRpcId, JsonRpcResponse } from '../protocol/json-rpc.js';
 import { ConnectionClosedError, RpcTimeoutError, fromErrorObject, toErrorObject } from './errors.js';
 import { warnLogger, type JsonRpcPayload, type Logger } from './transport.js';
-import { isRecord as isObject } from '../protocol/guards.js';
+import { isRecord } from '../protocol/guards.js';
 
 /** What a request handler learns about the request it serves. */
 export interface IncomingRequest {
@@ -42,7 +42,7 @@ interface Pending {
 export type Answer = JsonRpcResponse | undefined;
 
 export const isId = (v: unknown): v is JsonRpcId => typeof v === 'number' || typeof v === 'string';
-export const isThenable = (v: unknown): v is PromiseLike<unknown> => isObject(v) && typeof v.then === 'function';
+export const isThenable = (v: unknown): v is PromiseLike<unknown> => isRecord(v) && typeof v.then === 'function';
 
 /**
  * One side of a JSON-RPC 2.0 connection, used by the client, the host and the Apps bridge: outgoing
@@ -148,7 +148,7 @@ export class JsonRpcEngine {
 
   /** Handles one message; returns the answer to send (to requests, and in `JsonRpcServer` to invalid messages). */
   protected handle(msg: unknown): Answer | PromiseLike<Answer> {
-    if (!isObject(msg) || msg.jsonrpc !== '2.0') return this.invalid(msg);
+    if (!isRecord(msg) || msg.jsonrpc !== '2.0') return this.invalid(msg);
     const { method } = msg;
     // `id: undefined` (possible over postMessage, never in JSON) counts as no id.
     const hasId = msg.id !== undefined;
@@ -161,7 +161,7 @@ export class JsonRpcEngine {
       return this.invalid(msg);
     }
     if ('result' in msg || 'error' in msg) {
-      if (isId(msg.id) && ('result' in msg || isObject(msg.error))) this.#settle(msg.id, msg);
+      if (isId(msg.id) && ('result' in msg || isRecord(msg.error))) this.#settle(msg.id, msg);
       else this.log('skipped a malformed JSON-RPC response', msg);
       return undefined; // a response is never answered
     }
@@ -182,7 +182,7 @@ export class JsonRpcEngine {
     }
     this.#pending.delete(id);
     if (pending.timer !== undefined) clearTimeout(pending.timer);
-    if (isObject(msg.error)) pending.reject(fromErrorObject(msg.error, pending.method));
+    if (isRecord(msg.error)) pending.reject(fromErrorObject(msg.error, pending.method));
     else pending.resolve(msg.result);
   }
 
