@@ -24,7 +24,11 @@ const CDN_ENTRY_TARGET = 30_000;
 // The entry alone, since the elements beyond the session and server ones load on first use (elements/cdn.ts).
 const CDN_ENTRY_CEILING = 42_000;
 const CDN_TARGET = 48_000;
-const CDN_CEILING = 70_000;
+// Raised once, from 70 KB to 76.5 KB, when the one CDN file was split (December 2026): the entry fell from 65.9 KB
+// to 41.9 KB, while the total grew 3.5 KB because each chunk is compressed on its own, plus 2.3 KB of MCP App
+// start-up work (resource cache, warmed proxy frames, suspension out of view) in the Apps chunk. The 48 KB target
+// stays missed; this ceiling only stops further growth of the split total.
+const CDN_CEILING = 76_500;
 /** Lazy chunks for optional features outside the CDN budget: file name pattern → what loads them. */
 const OPTIONAL = [
   { pattern: /^ahp-worker-store\b.*\.min\.js$/, why: 'worker mode, loaded only by <ahp-session worker>' },

@@ -1,6 +1,6 @@
 /**
  * Headless core (`ahp-elements`): `connectSession`, the `SessionStore` and its selectors, the pure reducers, the AHP
- * client and its errors, the action creators for user intents, and the protocol's wire types. No DOM, no Lit. Session discovery, the host, MCP Apps, OAuth,
+ * client and its errors, and the protocol's wire types. No DOM, no Lit. Intent action creators, session discovery, the host, MCP Apps, OAuth,
  * worker mode, the `mcp://` channel and test helpers are their own entries.
  */
 
@@ -42,24 +42,6 @@ export type { ConnectionState } from './client/connection-state.js';
 export { CapabilityUnavailableError } from './client/session-handle.js';
 export type { CreateChatRequest, SessionCapability, SessionHandle } from './client/session-handle.js';
 export type { McpChannel, McpChannelRequestOptions } from './client/mcp-channel.js';
-
-// Action creators for user intents (what the elements dispatch), for headless use too.
-export {
-  turnStarted,
-  turnCancelled,
-  turnResume,
-  pendingMessageRemoved,
-  inputCompleted,
-  toolCallApproved,
-  toolCallDenied,
-  toolCallResultConfirmed,
-  toolCallCancelled,
-} from './intents/chat.js';
-export type { ChatActionOf, TurnStartedOptions, ToolCallTarget, ToolCallChoice } from './intents/chat.js';
-export { mcpServerToggled, mcpServerStartRequested, mcpServerStopRequested, mcpServerRestartRequested } from './intents/session.js';
-export type { SessionActionOf } from './intents/session.js';
-export { toggledEnablement } from './intents/enablement.js';
-export { newTurnId } from './intents/turn-id.js';
 
 // The protocol: constants and wire types (AHP 1.1).
 export { ErrorCode } from './protocol/json-rpc.js';

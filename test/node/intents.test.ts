@@ -1,11 +1,11 @@
-// The intent action creators of `src/intents` (what the elements dispatch, exported from the core entry for headless
-// use): the shapes the protocol expects, and each one taking effect through the reducers.
+// The intent action creators of `src/intents` (what the elements dispatch, exported from the `ahp-elements/intents` entry for
+// headless use): the shapes the protocol expects, and each one taking effect through the reducers.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ChatState, SessionState } from '../../src/protocol/index.js';
 import { CLIENT_DISPATCHABLE_ACTIONS } from '../../src/protocol/index.js';
 import { chatReducer, sessionReducer } from '../../src/reducers/index.js';
-import * as core from '../../src/index.js';
+import * as intentsEntry from '../../src/intents.js';
 import {
   inputCompleted,
   pendingMessageRemoved,
@@ -99,7 +99,7 @@ describe('session intents', () => {
   });
 });
 
-it('every creator builds an action a client may dispatch, and the core entry exports each creator', () => {
+it('every creator builds an action a client may dispatch, and the intents entry exports each creator', () => {
   const actions = [
     turnStarted({ text: 'x' }), turnCancelled({ id: T }), turnResume(T), pendingMessageRemoved('steering', 's'), inputCompleted('r', 'accept', {}),
     toolCallApproved(ids), toolCallDenied(ids), toolCallResultConfirmed(ids, true), toolCallCancelled(ids),
@@ -108,6 +108,6 @@ it('every creator builds an action a client may dispatch, and the core entry exp
   for (const a of actions) assert.ok(CLIENT_DISPATCHABLE_ACTIONS.has(a.type), `${a.type} is client-dispatchable`);
   for (const name of ['turnStarted', 'turnCancelled', 'turnResume', 'pendingMessageRemoved', 'inputCompleted', 'toolCallApproved', 'toolCallDenied',
     'toolCallResultConfirmed', 'toolCallCancelled', 'mcpServerToggled', 'mcpServerStartRequested', 'mcpServerStopRequested', 'mcpServerRestartRequested']) {
-    assert.equal(typeof (core as Record<string, unknown>)[name], 'function', `ahp-elements exports ${name}`);
+    assert.equal(typeof (intentsEntry as Record<string, unknown>)[name], 'function', `ahp-elements/intents exports ${name}`);
   }
 });

@@ -1,7 +1,7 @@
 // A page built by a bundler from the npm package: one import defines every element, the headless core comes from
 // the package root. (Here esbuild resolves `ahp-elements` to this repository; in an app it is node_modules.)
 import 'ahp-elements/define';
-import { turnStarted } from 'ahp-elements';
+import { turnStarted } from 'ahp-elements/intents';
 import type { AhpSession } from 'ahp-elements/elements';
 import { playgroundInfo } from '../playground.js';
 

@@ -4,7 +4,7 @@
 import { StrictMode, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AhpChat, AhpMcpServerList, AhpSession } from 'ahp-elements/react';
-import { turnStarted } from 'ahp-elements';
+import { turnStarted } from 'ahp-elements/intents';
 import type { AhpSession as AhpSessionElement } from 'ahp-elements/elements';
 import { playgroundInfo, type PlaygroundInfo } from '../playground.js';
 

@@ -3,7 +3,7 @@
 import { StrictMode, useEffect, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import 'ahp-elements/define';
-import { turnStarted } from 'ahp-elements';
+import { turnStarted } from 'ahp-elements/intents';
 import type { AhpChatSendEvent, AhpConnectionChangeEvent, AhpSession } from 'ahp-elements/elements';
 import { playgroundInfo, type PlaygroundInfo } from '../playground.js';
 

@@ -2,7 +2,7 @@
 // (or `:attr`, which Vue sets as a property when the element has one) and listen with `@ahp-…`.
 import { createApp, ref } from 'vue';
 import 'ahp-elements/define';
-import { turnStarted } from 'ahp-elements';
+import { turnStarted } from 'ahp-elements/intents';
 import type { AhpChatSendEvent, AhpConnectionChangeEvent, AhpSession } from 'ahp-elements/elements';
 import { playgroundInfo } from '../playground.js';
 
