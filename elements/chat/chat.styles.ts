@@ -1,6 +1,6 @@
 import { css } from 'lit';
 import { tokenStyles } from '../shared/tokens.js';
-import { controlStyles } from '../shared/controls.styles.js';
+import { controlStyles, fieldLook } from '../shared/controls.styles.js';
 import { inputRequestStyles } from '../shared/input-request.styles.js';
 
 /**
@@ -93,12 +93,7 @@ export const chatStyles = [
     }
     textarea {
       flex: 1;
-      font: inherit;
-      color: var(--_text);
-      background: var(--_surface);
-      border: 1px solid var(--_border);
-      border-radius: var(--_radius);
-      padding: var(--_space-1) var(--_space-2);
+      ${fieldLook}
     }
     .hint {
       margin: 0;

@@ -1,5 +1,15 @@
 import { css } from 'lit';
 
+/** The look every text field and button shares: the element's font, surface, border and radius. */
+export const fieldLook = css`
+  font: inherit;
+  color: var(--_text);
+  background: var(--_surface);
+  border: 1px solid var(--_border);
+  border-radius: var(--_radius);
+  padding: var(--_space-1) var(--_space-2);
+`;
+
 /** Shared look of buttons and switches inside the elements' shadow roots, and the visually hidden text. */
 export const controlStyles = css`
   .visually-hidden,
@@ -12,12 +22,7 @@ export const controlStyles = css`
     white-space: nowrap;
   }
   button {
-    font: inherit;
-    color: var(--_text);
-    background: var(--_surface);
-    border: 1px solid var(--_border);
-    border-radius: var(--_radius);
-    padding: var(--_space-1) var(--_space-2);
+    ${fieldLook}
     cursor: pointer;
   }
   button:hover {

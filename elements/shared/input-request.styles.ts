@@ -1,4 +1,5 @@
 import { css } from 'lit';
+import { fieldLook } from './controls.styles.js';
 
 /** Styles of an agent's question answered in place (`<ahp-chat>`, `<ahp-input-needed>`) and of the chat's pending messages. */
 export const inputRequestStyles = css`
@@ -29,12 +30,7 @@ export const inputRequestStyles = css`
   }
   .input-request input[type='text'],
   .input-request input[type='number'] {
-    font: inherit;
-    color: var(--_text);
-    background: var(--_surface);
-    border: 1px solid var(--_border);
-    border-radius: var(--_radius);
-    padding: var(--_space-1) var(--_space-2);
+    ${fieldLook}
   }
   .input-request .hint,
   .input-request .recommended {
