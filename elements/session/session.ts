@@ -14,6 +14,7 @@ import { handleAuthRequest, resumeAuth, type SessionAuthOptions } from './sessio
 import { SessionDiscovery } from './session-discovery.js';
 import { sessionStyles } from './session.styles.js';
 import { LocaleController } from '../shared/i18n.js';
+import { watchRootOf } from '../shared/lazy-define.js';
 import { errorText } from '../../src/protocol/guards.js';
 
 interface OwnConnection {
@@ -133,6 +134,7 @@ export class AhpSession extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
+    watchRootOf(this);
     // Re-open after being moved or re-attached; the first connection happens in willUpdate.
     if (this.hasUpdated) this.reconcile();
   }

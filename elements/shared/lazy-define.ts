@@ -52,6 +52,17 @@ export function defineOnFirstUse(loaders: Record<string, Loader>): void {
   if (pending.size) watchDocument();
 }
 
+/**
+ * Watches the shadow root `node` sits in (if any) like the document: registered tags in it load now and when added.
+ * `<ahp-session>` calls it, so elements placed beside it inside a page component's shadow root load too.
+ */
+export function watchRootOf(node: Node): void {
+  const root = node.getRootNode();
+  if (!pending.size || !observer || typeof ShadowRoot === 'undefined' || !(root instanceof ShadowRoot)) return;
+  observer.observe(root, { childList: true, subtree: true });
+  scan(root);
+}
+
 /** Asks for `tag` to be defined; for elements that render a registered tag inside their shadow root. */
 export function requestDefinition(tag: string): void {
   load(tag);

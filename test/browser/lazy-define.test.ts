@@ -2,6 +2,7 @@
 // loaders define them: in the document, added later, asked for from a shadow root, asked for by class, a failed load.
 import { expect } from '@open-wc/testing';
 import { defineOnFirstUse, loadElement, requestDefinition } from '../../elements/shared/lazy-define.js';
+import '../../elements/session/define.js';
 
 const waitUntil = async (check: () => boolean, what: string): Promise<void> => {
   for (let i = 0; i < 500 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
@@ -54,6 +55,24 @@ describe('defining elements on first use', () => {
     expect(ctor).to.equal(customElements.get('lazy-by-class'));
     expect(await loadElement('lazy-by-class')).to.equal(ctor);
     expect(byClass.calls.count).to.equal(1);
+    host.remove();
+  });
+
+  it('tags beside an <ahp-session> inside a page component shadow root load, now and when added later', async () => {
+    const present = loaderFor('lazy-beside-session');
+    const later = loaderFor('lazy-added-beside-session');
+    defineOnFirstUse({ 'lazy-beside-session': present.load, 'lazy-added-beside-session': later.load });
+    const host = document.createElement('div');
+    const root = host.attachShadow({ mode: 'open' });
+    root.innerHTML = '<lazy-beside-session></lazy-beside-session>';
+    document.body.append(host);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(customElements.get('lazy-beside-session'), 'not seen before a session is in that shadow root').to.equal(undefined);
+    root.append(document.createElement('ahp-session'));
+    await waitUntil(() => !!customElements.get('lazy-beside-session'), 'the tag beside the session is defined');
+    root.querySelector('ahp-session')!.append(document.createElement('lazy-added-beside-session'));
+    await waitUntil(() => !!customElements.get('lazy-added-beside-session'), 'a tag added later in that shadow root is defined');
+    expect([present.calls.count, later.calls.count]).to.deep.equal([1, 1]);
     host.remove();
   });
 
