@@ -16,6 +16,8 @@ export interface ChannelReconcilerOptions<S> {
   fold?: (state: S, actions: readonly AnyAction[]) => S;
   /** How long a pending action may wait for its echo. */
   pendingTimeoutMs: number;
+  /** Keep the actions applied since the last refresh (for per-server change detection); default true. */
+  recordApplied?: boolean;
   /** Called after a pending action timed out and was removed; the caller refreshes and reports it. */
   onTimeout(failure: ActionFailure): void;
   /**
@@ -40,6 +42,14 @@ interface Pending {
 
 const isRejected = (env: ActionEnvelope): boolean => env.rejectionReason !== undefined && env.rejectionReason !== null;
 
+/** `update()`'s answer when the view kept its identity. */
+export const UNCHANGED: unique symbol = Symbol('unchanged');
+/**
+ * Deferred actions folded at once when this many wait: bounds the memory a never-read store holds and keeps
+ * the burst's ownership set small, while one copy of a 10,000-server list is shared by a thousand actions.
+ */
+export const MAX_DEFERRED = 1024;
+
 /**
  * Write-ahead reconciliation for one channel (AHP §3.3): confirmed state and cursor from the host,
  * pending client actions keyed by clientSeq folded on top, own echoes matched by origin, the echoed
@@ -63,12 +73,16 @@ export class ChannelReconciler<S extends object> {
   private dirty = false;
   /** Actions applied to the confirmed state since the last refresh; undefined when the change is not just those (snapshot, pending changes). */
   private applied: AnyAction[] | undefined = [];
+  private readonly recordApplied: boolean;
   private readonly fold: (state: S, actions: readonly AnyAction[]) => S;
+  /** Confirmed actions (cursor past them) not folded into `confirmed` yet: see `receive(env, defer)`. */
+  private deferred: AnyAction[] = [];
 
   constructor(options: ChannelReconcilerOptions<S>, mode: ReconcilerMode = 'awaiting') {
     this.channel = options.channel;
     this.clientId = options.clientId;
     this.reducer = options.reducer;
+    this.recordApplied = options.recordApplied ?? true;
     this.fold = options.fold ?? ((state, actions) => actions.reduce(this.reducer, state));
     this.pendingTimeoutMs = options.pendingTimeoutMs;
     this.onTimeout = options.onTimeout;
@@ -83,7 +97,13 @@ export class ChannelReconciler<S extends object> {
 
   /** State as confirmed by the host, without pending actions. */
   getConfirmedState(): S | undefined {
+    this.foldDeferred();
     return this.confirmed;
+  }
+
+  /** True when the view is out of date: something changed since the last `refresh()`/`update()`. */
+  get stale(): boolean {
+    return this.dirty;
   }
 
   /** Last serverSeq applied (the snapshot's fromSeq at first); 0 without a baseline. */
@@ -111,6 +131,7 @@ export class ChannelReconciler<S extends object> {
     this.confirmed = undefined;
     this.cursor = 0;
     this.buffer = [];
+    this.deferred = [];
     this.dirty = true;
     this.applied = undefined;
   }
@@ -143,6 +164,7 @@ export class ChannelReconciler<S extends object> {
   /** Sets the confirmed state from a snapshot and applies buffered envelopes after `fromSeq`. Ignored while idle or for another channel. */
   loadSnapshot(snapshot: Snapshot): boolean {
     if (this.mode === 'idle' || !isRecord(snapshot) || snapshot.resource !== this.channel || !isRecord(snapshot.state)) return false;
+    this.deferred = [];
     this.confirmed = snapshot.state as S;
     this.cursor = typeof snapshot.fromSeq === 'number' ? snapshot.fromSeq : 0;
     this.mode = 'loaded';
@@ -157,10 +179,22 @@ export class ChannelReconciler<S extends object> {
   /**
    * Feeds one envelope of this channel: an own echo removes its pending entry first (even when the
    * envelope is overlap or the channel is idle), then the envelope is buffered, applied or ignored.
-   * Returns the failure to report for an own rejected action.
+   * Returns the failure to report for an own rejected action. With `defer`, an action to apply only
+   * moves the cursor and waits, to be folded with the others as one burst (reducers/burst.ts) when the
+   * state is next read (`refresh`, `getConfirmedState`) or `MAX_DEFERRED` wait: for an owner whose view
+   * nobody reads between envelopes, so that no intermediate state is built.
    */
-  receive(env: ActionEnvelope): ActionFailure | undefined {
-    return this.receiveAll([env])[0];
+  receive(env: ActionEnvelope, defer = false): ActionFailure | undefined {
+    if (!isRecord(env) || env.channel !== this.channel || typeof env.serverSeq !== 'number') return undefined;
+    let failure: ActionFailure | undefined;
+    const origin = env.origin;
+    if (isRecord(origin) && origin.clientId === this.clientId && typeof origin.clientSeq === 'number') {
+      const mine = this.removePending(origin.clientSeq);
+      if (mine && isRejected(env)) failure = this.failure('rejected', origin.clientSeq, mine, String(env.rejectionReason));
+    }
+    if (this.mode === 'awaiting') this.buffer.push(env);
+    else if (this.mode === 'loaded' && this.advance(env)) this.applyOne(env.action as AnyAction, defer);
+    return failure;
   }
 
   /**
@@ -219,14 +253,30 @@ export class ChannelReconciler<S extends object> {
   /** Recomputes the view (confirmed with pending folded on top) if anything changed; returns the previous view when it changed identity. */
   refresh(): { changed: boolean; prev: S | undefined; applied?: readonly AnyAction[] } {
     const prev = this.view;
-    if (!this.dirty) return { changed: false, prev, applied: [] };
+    const changed = this.update() !== UNCHANGED;
+    return { changed, prev, applied: this.takeApplied() };
+  }
+
+  /**
+   * `refresh()` without its result object: recomputes the view if anything changed; returns the previous
+   * view when the view changed identity, else `UNCHANGED`. The applied actions wait for `takeApplied()`.
+   */
+  update(): S | undefined | typeof UNCHANGED {
+    if (!this.dirty) return UNCHANGED;
     this.dirty = false;
+    this.foldDeferred();
+    const prev = this.view;
     let view = this.confirmed;
     if (view !== undefined && this.pending.size > 0) view = this.fold(view, [...this.pending.values()].map((p) => p.action));
     this.view = view;
+    return view === prev ? UNCHANGED : prev;
+  }
+
+  /** The actions applied to the confirmed state since the last call; undefined when the change is not just those. */
+  takeApplied(): readonly AnyAction[] | undefined {
     const applied = this.applied;
-    this.applied = [];
-    return { changed: view !== prev, prev, applied };
+    if (applied === undefined || applied.length > 0) this.applied = [];
+    return applied;
   }
 
   /** Clears every timer (pending actions are forgotten without being reported). */
@@ -245,12 +295,41 @@ export class ChannelReconciler<S extends object> {
 
   private applyAll(actions: AnyAction[]): void {
     if (actions.length === 0 || this.confirmed === undefined) return;
+    if (this.deferred.length > 0) {
+      for (const a of actions) this.deferred.push(a);
+      this.foldDeferred();
+      return;
+    }
     const next = actions.length === 1 ? this.reducer(this.confirmed, actions[0]!) : this.fold(this.confirmed, actions);
-    if (this.applied) for (const a of actions) this.applied.push(a);
+    if (this.applied && this.recordApplied) for (const a of actions) this.applied.push(a);
     if (next !== this.confirmed) {
       this.confirmed = next;
       this.dirty = true;
     }
+  }
+
+  private applyOne(action: AnyAction, defer: boolean): void {
+    if (defer || this.deferred.length > 0) {
+      this.deferred.push(action);
+      // Nobody is told about deferred actions one by one: whoever looks next sees the whole change.
+      this.applied = undefined;
+      this.dirty = true;
+      if (!defer || this.deferred.length >= MAX_DEFERRED) this.foldDeferred();
+      return;
+    }
+    const next = this.reducer(this.confirmed!, action);
+    if (this.applied && this.recordApplied) this.applied.push(action);
+    if (next !== this.confirmed) {
+      this.confirmed = next;
+      this.dirty = true;
+    }
+  }
+
+  private foldDeferred(): void {
+    const actions = this.deferred;
+    if (actions.length === 0 || this.confirmed === undefined) return;
+    this.deferred = [];
+    this.confirmed = this.fold(this.confirmed, actions);
   }
 
   private expire(clientSeq: number): void {

@@ -8,6 +8,13 @@ export function report(what: string, fn: () => void): void {
   }
 }
 
+/** Calls each listener of the set as it is now (one added meanwhile waits for the next change), through `report`. */
+export function reportEach(what: string, listeners: ReadonlySet<() => void>): void {
+  if (listeners.size === 0) return;
+  // One listener (the common case: one element per chat) needs no snapshot of the set.
+  if (listeners.size === 1) return report(what, listeners.values().next().value!);
+  for (const l of [...listeners]) report(what, l);
+}
 
 function shallowEqual(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
   const ka = Object.keys(a);

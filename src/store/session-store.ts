@@ -5,7 +5,7 @@ import type { ChatState, SessionState } from '../protocol/session.js';
 import type { ToolCallState } from '../protocol/tool-calls.js';
 import { chatReducer } from '../reducers/chat-reducer.js';
 import { sessionReducer } from '../reducers/session-reducer.js';
-import { ChannelReconciler, type ReconcilerMode } from './channel-reconciler.js';
+import { ChannelReconciler, UNCHANGED, type ReconcilerMode } from './channel-reconciler.js';
 import { checkActionSize, isChatChannel, routeAction, type ActionSizeLimits } from './channel-routing.js';
 import { StoreListeners } from './store-listeners.js';
 import { foldBurst } from '../reducers/burst.js';
@@ -49,11 +49,14 @@ type AnyReconciler = ChannelReconciler<SessionState> | ChannelReconciler<ChatSta
 
 const foldSession = (state: SessionState, actions: readonly AnyAction[]): SessionState => foldBurst(sessionReducer, state, actions);
 const foldChat = (state: ChatState, actions: readonly AnyAction[]): ChatState => foldBurst(chatReducer, state, actions);
+const NO_FAILURES: readonly ActionFailure[] = Object.freeze([]);
 
 /**
  * Optimistic store for one session and the chats watched in it (AHP §3.3): one ChannelReconciler
  * per channel keeps confirmed state, cursor and pending client actions; the store routes envelopes
- * by channel and wakes only the listeners whose object changed.
+ * by channel and wakes only the listeners whose object changed. A channel nobody listens to is not
+ * folded envelope by envelope: its actions wait and are folded as one burst when its state is read
+ * (or a thousand wait), so reading after N envelopes costs what `receiveAll` of them costs.
  */
 export class SessionStore implements SessionStoreLike {
   readonly channel: string;
@@ -92,7 +95,7 @@ export class SessionStore implements SessionStoreLike {
 
   /** Optimistic view; undefined before the snapshot. */
   getState(): SessionState | undefined {
-    return this.session.getState();
+    return this.current(this.session);
   }
 
   /** State as confirmed by the host, without pending actions. */
@@ -124,10 +127,12 @@ export class SessionStore implements SessionStoreLike {
   }
 
   subscribe(listener: () => void): () => void {
+    this.current(this.session);
     return this.listeners.subscribe(listener);
   }
 
   subscribeMcpServer(id: string, listener: (server: McpServerCustomization | undefined) => void): () => void {
+    this.current(this.session);
     return this.listeners.subscribeMcpServer(id, listener);
   }
 
@@ -150,14 +155,17 @@ export class SessionStore implements SessionStoreLike {
   }
 
   getChatState(uri: string): ChatState | undefined {
-    return this.chatWatches.has(uri) ? this.chats.get(uri)?.getState() : undefined;
+    const rec = this.chatWatches.has(uri) ? this.chats.get(uri) : undefined;
+    return rec && this.current(rec);
   }
 
   subscribeChat(uri: string, listener: () => void): () => void {
+    this.getChatState(uri);
     return this.listeners.subscribeChat(uri, listener);
   }
 
   subscribeToolCall(chat: string, toolCallId: string, listener: (toolCall: ToolCallState | undefined) => void): () => void {
+    this.getChatState(chat);
     return this.listeners.subscribeToolCall(chat, toolCallId, listener);
   }
 
@@ -201,8 +209,8 @@ export class SessionStore implements SessionStoreLike {
     if (!isRecord(env) || typeof env.channel !== 'string') return;
     const rec = this.reconcilerOf(env.channel);
     if (!rec) return;
-    const failure = rec.receive(env);
-    this.commit(rec, failure ? [failure] : []);
+    const failure = rec.receive(env, this.unobserved(rec));
+    this.commit(rec, failure ? [failure] : NO_FAILURES);
   }
 
   /**
@@ -275,6 +283,7 @@ export class SessionStore implements SessionStoreLike {
         clientId: this.clientId,
         reducer,
         fold,
+        recordApplied: channel === this.channel,
         pendingTimeoutMs: this.pendingTimeoutMs,
         onTimeout: (f) => this.commit(rec as unknown as AnyReconciler, [f]),
         ...(this.confirmSent && { confirmSent: this.confirmSent }),
@@ -333,17 +342,34 @@ export class SessionStore implements SessionStoreLike {
     if (rec) this.commit(rec, []);
   }
 
-  /** Recomputes a channel's view, wakes the listeners of what changed, forgets idle chats and reports failures. */
+  /** True when no listener would be told about a change of this channel: its view may wait until it is read. */
+  private unobserved(rec: AnyReconciler): boolean {
+    return rec === this.session ? this.listeners.sessionUnobserved() : this.listeners.chatUnobserved(rec.channel);
+  }
+
+  /** The channel's view, brought up to date first when it was left stale (only while nobody listened, so nobody is told). */
+  private current<S extends SessionState | ChatState>(rec: ChannelReconciler<S>): S | undefined {
+    if (rec.stale) {
+      rec.update();
+      rec.takeApplied();
+    }
+    return rec.getState();
+  }
+
+  /** Recomputes a channel's view (unless nobody listens), wakes the listeners of what changed, forgets idle chats and reports failures. */
   private commit(rec: AnyReconciler, failures: readonly ActionFailure[]): void {
-    const { changed, prev, applied } = rec.refresh();
-    if (changed) {
-      if (rec === this.session) this.listeners.sessionChanged(prev as SessionState | undefined, this.session.getState(), applied);
-      else this.listeners.chatChanged(rec.channel, prev as ChatState | undefined, rec.getState() as ChatState | undefined);
+    if (rec.stale && !this.unobserved(rec)) {
+      const prev = rec.update();
+      const applied = rec.takeApplied();
+      if (prev !== UNCHANGED) {
+        if (rec === this.session) this.listeners.sessionChanged(prev as SessionState | undefined, this.session.getState(), applied);
+        else this.listeners.chatChanged(rec.channel, prev as ChatState | undefined, rec.getState() as ChatState | undefined);
+      }
     }
     if (rec !== this.session && rec.pendingCount === 0 && !this.chatWatches.has(rec.channel) && this.chats.get(rec.channel) === rec) {
       rec.dispose();
       this.chats.delete(rec.channel);
     }
-    this.listeners.failed(failures);
+    if (failures.length > 0) this.listeners.failed(failures);
   }
 }

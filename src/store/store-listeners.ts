@@ -2,7 +2,7 @@ import type { McpServerCustomization } from '../protocol/customizations.js';
 import type { ChatState, SessionState } from '../protocol/session.js';
 import type { ToolCallState } from '../protocol/tool-calls.js';
 import { locateMcpServer } from '../reducers/customizations.js';
-import { KeyedWatchers, addGroupedWatcher, addKeyedListener, report, sameObject } from './keyed-watchers.js';
+import { KeyedWatchers, addGroupedWatcher, addKeyedListener, report, reportEach, sameObject } from './keyed-watchers.js';
 import { changedCustomizationIds, changedServerIdsOf } from './server-changes.js';
 import { changedToolCallIds, findToolCall, selectToolCall } from './tool-call-selectors.js';
 import type { ActionFailure } from './types.js';
@@ -66,6 +66,16 @@ export class StoreListeners<F extends ActionFailure = ActionFailure> {
     return addGroupedWatcher(this.toolCalls, chat, create, toolCallId, listener, read);
   }
 
+  /** True when no session or server listener would be told about a session change. */
+  sessionUnobserved(): boolean {
+    return this.session.size === 0 && this.servers.size === 0;
+  }
+
+  /** True when no listener of this chat or of its tool calls would be told about a change of it. */
+  chatUnobserved(uri: string): boolean {
+    return !this.chats.has(uri) && !this.toolCalls.has(uri);
+  }
+
   onActionFailed(listener: (failure: F) => void): () => void {
     this.failures.add(listener);
     return () => void this.failures.delete(listener);
@@ -77,7 +87,7 @@ export class StoreListeners<F extends ActionFailure = ActionFailure> {
    * diffing the lists. O(1) per id: the lists carry their id index from one state to the next (reducers/customization-index.ts).
    */
   sessionChanged(prev: SessionState | undefined, next: SessionState | undefined, applied?: readonly unknown[]): void {
-    for (const l of [...this.session]) report('subscribe', l);
+    reportEach('subscribe', this.session);
     if (this.servers.size === 0 || prev?.customizations === next?.customizations) return;
     const changed = changedServerIdsOf(applied) ?? changedCustomizationIds(prev?.customizations, next?.customizations);
     this.servers.notify((id) => locateMcpServer(next, id)?.server, changed);
@@ -86,7 +96,7 @@ export class StoreListeners<F extends ActionFailure = ActionFailure> {
   /** A chat view changed (loaded, changed, forgotten): wakes its listeners and the tool calls that changed. */
   chatChanged(uri: string, prev: ChatState | undefined, next: ChatState | undefined): void {
     const listeners = this.chats.get(uri);
-    if (listeners) for (const l of [...listeners]) report('subscribeChat', l);
+    if (listeners) reportEach('subscribeChat', listeners);
     const watchers = this.toolCalls.get(uri);
     if (!watchers || watchers.size === 0) return;
     const changed = changedToolCallIds(prev, next);

@@ -195,6 +195,6 @@ printTable(
   [...wakeUps(false), ...wakeUps(true)],
 );
 
-runWorkloads();
+await runWorkloads();
 
 console.log(`\nNode ${process.version}, ${cpus().length} CPU(s) (${cpus()[0]?.model ?? 'unknown'}); client id ${ME}; total ${((performance.now() - started) / 1000).toFixed(1)} s`);
