@@ -61,6 +61,8 @@ export interface AppLifecycleParts {
   watchFrame(frame: HTMLIFrameElement): () => void;
   /** The App is going: a prompt still open for it is refused. */
   closePrompt(): void;
+  /** Resolves with whether the element is far out of view (then the View waits, suspended, until `resume`). */
+  farOutOfView(): Promise<boolean>;
 }
 
 /**
@@ -114,7 +116,19 @@ export class AppLifecycle implements ReactiveController {
     this.unmount('replaced');
     this.mountKey = key;
     // After this update (not inside it): mounting changes reactive state.
-    if (key) queueMicrotask(() => void (this.mountKey === key && host.isConnected && this.mount(serverId!, uri!)));
+    if (key) queueMicrotask(() => void this.start(key, serverId!, uri!));
+  }
+
+  /** Mounts the View, unless the element is far out of view: then it waits there, suspended, until `resume`. */
+  private async start(key: string, serverId: string, uri: string): Promise<void> {
+    const current = () => this.mountKey === key && this.host.isConnected;
+    if (!current()) return;
+    const far = await this.parts.farOutOfView();
+    if (!current() || this.run) return;
+    if (!far) return this.mount(serverId, uri);
+    // Keep a place of the size it will likely take, so coming near does not shift the page much.
+    this.viewport()?.style.setProperty('min-height', 'var(--ahp-mcp-app-default-height, 320px)');
+    this.set('suspended');
   }
 
   /** The MCP server of the App: the element's `server-id`, else the tool call's contributor. */
@@ -144,14 +158,15 @@ export class AppLifecycle implements ReactiveController {
   }
 
   /**
-   * Far out of view: ends the running View (its goodbye asked for, best effort) and keeps its place at the height it
-   * had; what the View reported that the element keeps (model context, display mode) stays. `resume` starts it again.
+   * Far out of view: ends the running or starting View (its goodbye asked for, best effort) and keeps its place at
+   * the height it had; what the View reported that the element keeps (model context, display mode) stays. `resume`
+   * starts it again.
    */
   suspend(): void {
     const frame = this.frame;
-    if (this.phase !== 'ready' || !frame || this.host.getAttribute('display-mode') !== 'inline') return;
-    const viewport = this.host.renderRoot.querySelector<HTMLElement>('.viewport');
-    if (viewport) viewport.style.minHeight = `${Math.round(frame.getBoundingClientRect().height)}px`;
+    if ((this.phase !== 'ready' && this.phase !== 'loading') || !this.run || this.host.getAttribute('display-mode') !== 'inline') return;
+    const height = Math.round(frame?.getBoundingClientRect().height ?? 0);
+    if (height > 0) this.viewport()?.style.setProperty('min-height', `${height}px`);
     const key = this.mountKey;
     this.unmount('suspended');
     this.mountKey = key;
@@ -178,6 +193,10 @@ export class AppLifecycle implements ReactiveController {
     this.errorText = errorText;
     this.noSandbox = noSandbox;
     this.host.requestUpdate();
+  }
+
+  private viewport(): HTMLElement | undefined {
+    return this.host.renderRoot.querySelector<HTMLElement>('.viewport') ?? undefined;
   }
 
   private resolveChannel(serverId: string): McpChannel | undefined {
@@ -244,7 +263,7 @@ export class AppLifecycle implements ReactiveController {
       },
       sizeChanged: (size) => {
         // The place kept while suspended gives way to the size the View reports.
-        this.host.renderRoot.querySelector<HTMLElement>('.viewport')?.style.removeProperty('min-height');
+        this.viewport()?.style.removeProperty('min-height');
         handlers.sizeChanged?.(size);
       },
       viewError: (message) => {

@@ -41,7 +41,7 @@ import { initialHostContext, themeContext } from './host-context.js';
  * @csspart prompt-confirm - The prompt's button that lets the request through.
  * @csspart prompt-dismiss - The prompt's button that refuses it.
  * @cssprop [--ahp-mcp-app-default-height=320px] - Frame height until the View reports its size.
- * @cssstate loading, ready, error, closed, suspended - Lifecycle of the View (`suspended`: far out of view, see `AhpMcpApp.suspendMargin`).
+ * @cssstate loading, ready, error, closed, suspended - Lifecycle of the View (`suspended`: far out of view, not started yet or stopped, see `AhpMcpApp.suspendMargin`).
  * @cssstate inline, fullscreen, pip - Display mode in force.
  * @cssstate connecting, reconnecting, disconnected - The session's connection while not open (a closed connection is `disconnected`; `closed` is the View's).
  * @fires {AhpAppOpenLinkEvent} ahp-app-open-link - The View asks to open a link; cancelable (default: http/https in a new tab, noopener).
@@ -126,8 +126,9 @@ export class AhpMcpApp extends LitElement {
   /** Page-wide intent policy when `intentPolicy` is not set (every kind `ask` by default). */
   static intentPolicy: AppIntentPolicy = {};
   /**
-   * How far out of view (a CSS margin around the viewport and scroll containers) a running inline View may be before
-   * it is suspended; it starts again when it comes within it. `null` never suspends.
+   * How far out of view (a CSS margin around the viewport and scroll containers) an inline View may be before it is
+   * suspended; it starts again when it comes within it. An App that is already that far when it would start waits,
+   * suspended, until it comes near. `null` never suspends.
    */
   static suspendMargin: string | null = '300%';
   /** View resources, read once per server start and shared by every App of the page. */
@@ -158,6 +159,7 @@ export class AhpMcpApp extends LitElement {
       return () => stops.forEach((stop) => stop());
     },
     closePrompt: () => this.prompts.answer(false),
+    farOutOfView: () => this.offscreen.farOutOfView(),
   });
 
   constructor() {

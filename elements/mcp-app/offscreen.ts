@@ -10,6 +10,8 @@ export class OffscreenController implements ReactiveController {
   private readonly margin: () => string | null;
   private readonly onChange: (far: boolean) => void;
   private observer: IntersectionObserver | undefined;
+  private observed = false;
+  private waiting: (() => void)[] = [];
   /** Whether the element was far out of view at the last report. */
   far = false;
 
@@ -20,15 +22,28 @@ export class OffscreenController implements ReactiveController {
     host.addController(this);
   }
 
+  /**
+   * Resolves with whether the element is far out of view once the first observation is in (the next rendering
+   * step). At once `false` where nothing observes, and while the page is hidden (no observation comes then).
+   */
+  farOutOfView(): Promise<boolean> {
+    if (this.observed || !this.observer || this.host.ownerDocument.visibilityState === 'hidden') return Promise.resolve(this.far);
+    return new Promise((resolve) => this.waiting.push(() => resolve(this.far)));
+  }
+
   hostConnected(): void {
     const margin = this.margin();
     if (margin === null || typeof IntersectionObserver !== 'function') return;
     const options = { rootMargin: margin, scrollMargin: margin } as IntersectionObserverInit;
     this.observer = new IntersectionObserver((entries) => {
       const far = !entries[entries.length - 1]!.isIntersecting;
-      if (far === this.far) return;
+      const changed = far !== this.far;
       this.far = far;
-      this.onChange(far);
+      if (!this.observed) {
+        this.observed = true;
+        this.release();
+      }
+      if (changed) this.onChange(far);
     }, options);
     this.observer.observe(this.host);
   }
@@ -36,6 +51,14 @@ export class OffscreenController implements ReactiveController {
   hostDisconnected(): void {
     this.observer?.disconnect();
     this.observer = undefined;
+    this.observed = false;
     this.far = false;
+    this.release();
+  }
+
+  private release(): void {
+    const waiting = this.waiting;
+    this.waiting = [];
+    for (const resolve of waiting) resolve();
   }
 }

@@ -1,4 +1,5 @@
 import { sandboxPolicyOf, type SandboxPolicy } from './csp.js';
+import { LoadSlots } from './load-slots.js';
 import { SANDBOX_METHODS, methodOf } from './sandbox-methods.js';
 import { windowTransport, type BridgeTransport } from './transport.js';
 import type { McpUiResourceCsp, McpUiResourcePermissions } from './types.js';
@@ -7,8 +8,10 @@ import type { McpUiResourceCsp, McpUiResourcePermissions } from './types.js';
 const SIZE_SLACK_PX = 2;
 /** The tallest an inline View may make its frame. */
 export const MAX_INLINE_HEIGHT = 6000;
-/** How long the proxy page may take to announce itself (`sandbox-proxy-ready`). */
+/** How long the proxy page may take to announce itself (`sandbox-proxy-ready`), counted from when its load begins. */
 const READY_TIMEOUT_MS = 10_000;
+/** At most this many proxy pages of one sandbox origin load at once (they share its renderer process). */
+const PROXY_LOADS_PER_ORIGIN = 4;
 
 /** Why a sandbox URL cannot be used: none configured, not a URL, or not on another http(s) origin than the page. */
 export type SandboxUrlProblem = 'missing' | 'invalid' | 'same-origin';
@@ -47,10 +50,14 @@ export interface SandboxFrameOptions {
  * One sandbox proxy iframe on another origin and its lifecycle: the proxy handshake (`sandbox-proxy-ready` from
  * exactly that frame and origin, bounded), the View's HTML handed over as transferred bytes, sizing from the View's
  * reports, and removal. From creation on it watches for the frame no longer being ours (a second load, a message
- * from another origin, a second ready) and reports it once to `onHijack`.
+ * from another origin, a second ready) and reports it once to `onHijack`. Proxy pages of one origin load a few at a
+ * time (`SandboxFrame.loads`): a frame waits for its turn before its page is requested, and the handshake's time limit
+ * counts from then, so a busy machine makes Apps wait rather than fail.
  * Creating one touches the DOM; importing this module does not.
  */
 export class SandboxFrame {
+  /** Proxy page loads per sandbox origin, page-wide: a few at once, the rest in order. */
+  static readonly loads = new LoadSlots(PROXY_LOADS_PER_ORIGIN);
   /** The iframe (not yet placed anywhere until `place()`, unless warmed). */
   readonly element: HTMLIFrameElement;
   /** The proxy page URL it loads. */
@@ -68,6 +75,7 @@ export class SandboxFrame {
   private loads = 0;
   private appliedHeight = 0;
   private hijackHandler: (() => void) | undefined;
+  private readonly releaseLoad: () => void;
 
   constructor(options: SandboxFrameOptions) {
     this.win = options.win ?? window;
@@ -77,12 +85,11 @@ export class SandboxFrame {
     frame.setAttribute('sandbox', 'allow-scripts allow-same-origin allow-forms');
     if (options.allow) frame.setAttribute('allow', options.allow);
     // No inline height until the View reports one: the stylesheet's default keeps a View that never reports visible.
-    frame.src = options.url;
     this.element = frame;
     this.ready = new Promise<boolean>((resolve) => (this.resolveReady = resolve));
-    this.readyTimer = setTimeout(() => this.resolveReady(false), READY_TIMEOUT_MS);
-    frame.addEventListener('load', this.onLoad);
+    void this.ready.then(() => this.releaseLoad());
     this.win.addEventListener('message', this.onMessage);
+    this.releaseLoad = SandboxFrame.loads.acquire(this.origin, this.beginLoad);
   }
 
   /** Called once when the frame stops being ours (immediately if that already happened). */
@@ -132,11 +139,20 @@ export class SandboxFrame {
   remove(): void {
     clearTimeout(this.readyTimer);
     this.resolveReady(false);
+    this.releaseLoad();
     this.element.removeEventListener('load', this.onLoad);
     this.win.removeEventListener('message', this.onMessage);
     this.hijackHandler = undefined;
     this.element.remove();
   }
+
+  /** Our turn to load: from here the proxy page is requested and has its time to announce itself. */
+  private readonly beginLoad = (): void => {
+    // Before `src`: a frame already placed loaded about:blank, which is not a second load of the proxy.
+    this.element.addEventListener('load', this.onLoad);
+    this.element.src = this.url;
+    this.readyTimer = setTimeout(() => this.resolveReady(false), READY_TIMEOUT_MS);
+  };
 
   private readonly onLoad = (): void => {
     if (++this.loads > 1) this.hijack();

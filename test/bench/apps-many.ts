@@ -6,9 +6,14 @@
 // entries of 16 ms or more (keydown/keyup/input, which include the time to the next paint), and how many App iframes
 // are live, with Chromium's resident memory. The same typing on the page before any App gives the baseline. (Headless Chromium may report no Event
 // Timing entries at all once the page has many out-of-process frames; the keydown → paint figure is the one to read.)
-// Apps whose start failed (e.g. a sandbox handshake timed out on a loaded machine) are counted and printed. Asserts nothing.
+// Apps whose start failed (e.g. a sandbox handshake timed out on a loaded machine) are counted and printed. Apps far out
+// of view (`AhpMcpApp.suspendMargin`) wait or are suspended, so only those near the end of the transcript run; after
+// the typing, the bench scrolls the transcript to its start and back, a couple of screens at a time, waiting at each
+// stop for the Apps near it to start again, and counts the Apps that failed over the whole run. It ends with the budget
+// lines (input latency median and p95 under 50 ms, no App failed) and the load average. Asserts nothing.
 // Run: node --import tsx test/bench/apps-many.ts [apps] [keys]
 import { readFileSync, readdirSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import type { Browser, Page } from 'puppeteer-core';
 import { startPlayground } from '../../examples/playground/playground.js';
 import { parseConfig } from '../../examples/playground/config.js';
@@ -33,6 +38,10 @@ interface Typing {
 interface AppCensus {
   apps: number;
   ready: number;
+  /** Far out of view: not started yet, or stopped until it comes near. */
+  suspended: number;
+  /** Starting (loading, or about to). */
+  starting: number;
   failed: string[];
   /** Every iframe in the page's shadow roots (each App: its sandbox proxy frame). */
   iframes: number;
@@ -53,6 +62,8 @@ const census = (page: Page): Promise<AppCensus> =>
     return {
       apps: apps.length,
       ready: apps.filter((a) => a.matches(':state(ready)')).length,
+      suspended: apps.filter((a) => a.matches(':state(suspended)')).length,
+      starting: apps.filter((a) => !a.matches(':state(ready), :state(suspended), :state(error), :state(closed)')).length,
       failed: apps.filter((a) => a.matches(':state(error)')).map((a) => a.shadowRoot?.textContent?.trim().slice(0, 200) ?? ''),
       iframes,
     };
@@ -124,9 +135,41 @@ function stats(ms: number[]): string {
   return `median ${at(0.5).toFixed(1)} ms  p95 ${at(0.95).toFixed(1)} ms  max ${s[s.length - 1]!.toFixed(1)} ms  (n=${s.length})`;
 }
 
+/** The value at quantile `q` of `ms` (nearest rank below). */
+function quantile(ms: number[], q: number): number {
+  const s = [...ms].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))]!;
+}
+
+const load = () => loadavg().map((n) => n.toFixed(1)).join(' / ');
+
+/** Scrolls the transcript by `screens` of its height (negative: up) until its start or end, waiting at each stop for the Apps near it to settle. */
+async function scrollThrough(page: Page, screens: number): Promise<{ stops: number; maxReady: number }> {
+  let stops = 0;
+  let maxReady = 0;
+  for (;;) {
+    const moved = await page.evaluate((screens: number) => {
+      const t = document.querySelector('ahp-session ahp-chat, ahp-chat')?.shadowRoot?.querySelector<HTMLElement>('.transcript');
+      if (!t) throw new Error('no transcript');
+      const before = t.scrollTop;
+      t.scrollTop = before + screens * t.clientHeight;
+      return t.scrollTop !== before;
+    }, screens);
+    if (!moved) return { stops, maxReady };
+    stops++;
+    // The observer reports on the next frames; then every App near this stop has started (or failed).
+    await new Promise((r) => setTimeout(r, 100));
+    const c = await until(`the Apps near scroll stop ${stops} settled`, async () => {
+      const c = await census(page);
+      return c.starting === 0 ? c : undefined;
+    }, () => census(page), 90_000);
+    maxReady = Math.max(maxReady, c.ready);
+  }
+}
+
 function report(label: string, t: Typing, c: AppCensus, frames: number, rssMb: number | undefined): void {
   const slow = t.slowEvents.map((e) => Math.round(e.duration));
-  console.log(`${label}: ${c.apps} <ahp-mcp-app> (${c.ready} ready), ${c.iframes} iframes in the page, ${frames} frames in Chromium, Chromium resident memory ${rssMb ?? 'n/a'} MB`);
+  console.log(`${label}: ${c.apps} <ahp-mcp-app> (${c.ready} ready, ${c.suspended} suspended far out of view), ${c.iframes} iframes in the page, ${frames} frames in Chromium, Chromium resident memory ${rssMb ?? 'n/a'} MB`);
   console.log(`  keydown → after next paint:  ${stats(t.latencies)}; ${t.typed}/${KEYS} characters reached the composer`);
   console.log(`  Event Timing entries ≥ 16 ms reported: ${slow.length ? `${slow.length} (max ${Math.max(...slow)} ms)` : 'none'}`);
 }
@@ -134,6 +177,7 @@ function report(label: string, t: Typing, c: AppCensus, frames: number, rssMb: n
 const config = parseConfig({ servers: [publishedServer('server-basic-vanillajs', 'basic-vanillajs', 'Basic')] });
 const playground = await startPlayground({ port: 0, config });
 const browser = await launchChromium();
+const loadBefore = load();
 try {
   await playground.startServers();
   const page = await browser.newPage();
@@ -167,15 +211,32 @@ try {
   // Every App settled: ready, or failed (a loaded machine can time out a sandbox handshake; reported below).
   const settled = await until(`${APPS} Views initialized or failed`, async () => {
     const c = await census(page);
-    return c.ready + c.failed.length >= APPS ? c : undefined;
+    return c.ready + c.suspended + c.failed.length >= APPS ? c : undefined;
   }, async () => ({ ...(await census(page)), calls: toolCallSummary() }), 90_000);
-  console.log(`\n${APPS} App tool calls run and their Views settled in ${((Date.now() - started) / 1000).toFixed(1)} s: ${settled.ready} initialized, ${settled.failed.length} failed`);
+  console.log(`\n${APPS} App tool calls run and their Views settled in ${((Date.now() - started) / 1000).toFixed(1)} s: ${settled.ready} initialized, ${settled.suspended} suspended far out of view, ${settled.failed.length} failed`);
   for (const reason of new Set(settled.failed)) console.log(`  failed: ${reason}`);
   console.log('');
 
   const loaded = await typeIntoComposer(page);
   report(`${APPS} Apps in one chat`, loaded, await census(page), page.frames().length, chromiumRssMb(browser));
+
+  // Every App comes near once: up to the start of the transcript and back, two screens at a time.
+  const scrolled = Date.now();
+  const up = await scrollThrough(page, -2);
+  const down = await scrollThrough(page, 2);
+  const after = await census(page);
+  console.log(`\nScrolled through the transcript and back (${up.stops + down.stops} stops, ${((Date.now() - scrolled) / 1000).toFixed(1)} s): at most ${Math.max(up.maxReady, down.maxReady)} Views running at once; now ${after.ready} ready, ${after.suspended} suspended, ${after.failed.length} failed`);
+  for (const reason of new Set(after.failed)) console.log(`  failed: ${reason}`);
   if (pageErrors.length) console.log(`\npage errors: ${pageErrors.slice(0, 5).join(' | ')}`);
+
+  const median = quantile(loaded.latencies, 0.5);
+  const p95 = quantile(loaded.latencies, 0.95);
+  const failed = Math.max(settled.failed.length, after.failed.length);
+  const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
+  console.log(`\nbudget: input latency with ${APPS} Apps, median ${median.toFixed(1)} ms (budget < 50 ms): ${verdict(median < 50)}`);
+  console.log(`budget: input latency with ${APPS} Apps, p95 ${p95.toFixed(1)} ms (budget < 50 ms): ${verdict(p95 < 50)}`);
+  console.log(`budget: Apps failed ${failed} of ${APPS} (budget 0): ${verdict(failed === 0)}`);
+  console.log(`load average (1/5/15 min): ${loadBefore} before, ${load()} after`);
 } finally {
   await browser.close();
   await playground.close();

@@ -98,6 +98,8 @@ describe('<ahp-mcp-app> far out of view', () => {
     </div>`);
     const el = wrap.querySelector<AhpMcpApp>('ahp-mcp-app')!;
     await until(() => el.matches(':state(ready)'), 'the View initialized');
+    // Measured once the View reported its size (before that the frame has the default height).
+    await until(() => el.shadowRoot!.querySelector('iframe')?.style.height, 'the View reported its size');
     const height = el.getBoundingClientRect().height;
     const context = { content: [{ type: 'text', text: 'what the View reported' }] };
     el.modelContext = context;

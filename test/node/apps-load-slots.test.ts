@@ -1,0 +1,38 @@
+// LoadSlots: at most `limit` loads per key at once, the rest in order; a release frees a slot once, and releasing a
+// request that has not begun withdraws it.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { LoadSlots } from '../../src/apps/load-slots.js';
+
+test('at most the limit run per key; the next begins when one is released, in order', () => {
+  const slots = new LoadSlots(2);
+  const begun: string[] = [];
+  const release = ['a', 'b', 'c', 'd'].map((name) => slots.acquire('origin', () => begun.push(name)));
+  const other = slots.acquire('other origin', () => begun.push('x'));
+  assert.deepEqual(begun, ['a', 'b', 'x'], 'two of the origin begin, another origin has its own slots');
+  assert.deepEqual(slots.count('origin'), { running: 2, waiting: 2 });
+  release[1]!();
+  release[1]!();
+  assert.deepEqual(begun, ['a', 'b', 'x', 'c'], 'a second release of the same load frees nothing more');
+  assert.deepEqual(slots.count('origin'), { running: 2, waiting: 1 });
+  release[0]!();
+  assert.deepEqual(begun, ['a', 'b', 'x', 'c', 'd']);
+  release[2]!();
+  release[3]!();
+  other();
+  assert.deepEqual(slots.count('origin'), { running: 0, waiting: 0 });
+});
+
+test('releasing a request still waiting withdraws it: it never begins and takes no slot', () => {
+  const slots = new LoadSlots(1);
+  const begun: string[] = [];
+  const first = slots.acquire('o', () => begun.push('first'));
+  const withdrawn = slots.acquire('o', () => begun.push('withdrawn'));
+  slots.acquire('o', () => begun.push('third'));
+  withdrawn();
+  assert.deepEqual(slots.count('o'), { running: 1, waiting: 1 });
+  first();
+  assert.deepEqual(begun, ['first', 'third']);
+  withdrawn();
+  assert.deepEqual(slots.count('o'), { running: 1, waiting: 0 });
+});
