@@ -24,10 +24,15 @@ export class OffscreenController implements ReactiveController {
 
   /**
    * Resolves with whether the element is far out of view once the first observation is in (the next rendering
-   * step). At once `false` where nothing observes, and while the page is hidden (no observation comes then).
+   * step). At once `false` where nothing observes, while the page is hidden (no observation comes then), and when the
+   * element is in the viewport now (the usual App, just added to what the user reads: its start is not delayed).
    */
   farOutOfView(): Promise<boolean> {
-    if (this.observed || !this.observer || this.host.ownerDocument.visibilityState === 'hidden') return Promise.resolve(this.far);
+    const doc = this.host.ownerDocument;
+    if (this.observed || !this.observer || doc.visibilityState === 'hidden') return Promise.resolve(this.far);
+    const box = this.host.getBoundingClientRect();
+    const view = doc.documentElement;
+    if (box.width > 0 && box.bottom >= 0 && box.right >= 0 && box.top <= view.clientHeight && box.left <= view.clientWidth) return Promise.resolve(false);
     return new Promise((resolve) => this.waiting.push(() => resolve(this.far)));
   }
 
