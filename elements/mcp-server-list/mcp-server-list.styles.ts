@@ -22,12 +22,19 @@ export const mcpServerListStyles = [
       padding: 0;
       list-style: none;
     }
-    /* Servers not rendered yet, as their names; a block off screen is skipped by style, layout and paint. */
+    /*
+     * Servers not rendered yet, as their names; a block off screen is skipped by style, layout and paint.
+     * --names (set per block) rows of .deferred's minimum height: the height of a block still waiting for its names.
+     */
     .names {
+      --_names-height: calc(var(--names, 25) * 2.75rem + (var(--names, 25) - 1) * var(--_space-2));
       display: grid;
       gap: var(--_space-2);
       content-visibility: auto;
-      contain-intrinsic-size: auto 70rem;
+      contain-intrinsic-size: auto var(--_names-height);
+    }
+    .names[data-pending] {
+      block-size: var(--_names-height);
     }
     .deferred {
       min-block-size: 2.75rem;

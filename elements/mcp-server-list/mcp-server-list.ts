@@ -1,6 +1,5 @@
 import { LitElement, html, nothing } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
-import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import type { SessionState } from '../../src/protocol/session.js';
 import { listMcpServers } from '../../src/store/selectors.js';
 import type { SessionStoreLike } from '../../src/store/types.js';
@@ -8,7 +7,8 @@ import { DEV, addDevChecks } from '../shared/dev-warnings.js';
 import { StoreConsumer } from '../shared/store-consumer.js';
 import { StoreController } from '../shared/store-controller.js';
 import { mcpServerListStyles } from './mcp-server-list.styles.js';
-import { namesHtml, segmentsOf } from './segments.js';
+import { segmentsOf } from './segments.js';
+import { idsOfBlock, namesBlock } from './names-block.js';
 import { LocaleController } from '../shared/i18n.js';
 import { SessionHandleController } from '../shared/session-handle-controller.js';
 import { connectionStyles } from '../shared/connection-notice.js';
@@ -27,6 +27,8 @@ interface Group {
 
 /** Servers rendered as full `<ahp-mcp-server>` elements straight away; the rest wait until they come near the viewport. */
 export const EAGER_SERVERS = 24;
+/** Blocks of names filled in the render that creates them (the ones right after the eager servers); later blocks are filled after the paint. */
+export const NAMES_BLOCKS_AT_ONCE = 2;
 
 /** Groups the session's MCP servers: top-level ones first, then one group per container, in order. */
 function groupServers(state: SessionState | undefined): Group[] | undefined {
@@ -84,7 +86,8 @@ const sameGroups = (a: Group[] | undefined, b: Group[] | undefined): boolean =>
  * Every MCP server of the session, top-level ones and those inside containers, grouped by container.
  * Re-renders only when servers or groups are added, removed or renamed; each `<ahp-mcp-server>`
  * follows its own server. Long lists render the first servers at once and the others as their names
- * (found by find-in-page, reachable with Tab) until they scroll near the viewport or take focus.
+ * (found by find-in-page, reachable with Tab) until they scroll near the viewport or take focus; the names
+ * far down the list come into the page in the tasks after the first paint.
  *
  * @summary Lists the session's MCP servers grouped by container.
  * @tag ahp-mcp-server-list
@@ -174,8 +177,7 @@ export class AhpMcpServerList extends LitElement {
     for (const e of entries) {
       if (!e.isIntersecting) continue;
       this.observer?.unobserve(e.target);
-      for (const item of e.target.querySelectorAll<HTMLElement>('[data-server-id]')) {
-        const id = item.dataset.serverId!;
+      for (const id of idsOfBlock(e.target)) {
         if (this.shown.has(id)) continue;
         this.shown.add(id);
         added = true;
@@ -184,10 +186,14 @@ export class AhpMcpServerList extends LitElement {
     if (added) this.requestUpdate();
   };
 
-  /** Tab (or a click) reached a server not rendered yet: render it and move focus to its first control. */
+  /**
+   * Tab (or a click) reached a server not rendered yet: render its block and move focus to the server's first
+   * control. The whole block, so the names after it stay in place for the next Tab.
+   */
   private readonly onDeferredFocus = async (e: FocusEvent): Promise<void> => {
     const id = (e.target as HTMLElement).dataset?.serverId;
     if (id === undefined) return;
+    for (const other of idsOfBlock(e.currentTarget as Element)) this.shown.add(other);
     this.shown.add(id);
     this.requestUpdate();
     await this.updateComplete;
@@ -205,6 +211,7 @@ export class AhpMcpServerList extends LitElement {
     const store = this.currentStore;
     const level = Number.isInteger(this.headingLevel) && this.headingLevel >= 1 ? this.headingLevel : 3;
     let position = 0;
+    let blocks = 0;
     const full = (id: string): boolean => position++ < EAGER_SERVERS || !this.observer || this.shown.has(id);
     return html`${notice}${repeat(
       groups,
@@ -222,7 +229,7 @@ export class AhpMcpServerList extends LitElement {
                 ? html`<li>
                     <ahp-mcp-server server-id=${s.id} .store=${store} .connectionNotice=${false} exportparts="icon, name, status, actions, error"></ahp-mcp-server>
                   </li>`
-                : html`<li role="none" class="names" data-deferred @focusin=${this.onDeferredFocus}>${unsafeHTML(namesHtml(s.ids, s.names))}</li>`,
+                : html`<li role="none" class="names" data-deferred @focusin=${this.onDeferredFocus} ${namesBlock(s.ids, s.names, blocks++ < NAMES_BLOCKS_AT_ONCE)}></li>`,
             )}
           </ul>
         </section>

@@ -1,6 +1,8 @@
 import { expect, fixture, html } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
 import '../../elements/mcp-server-list/define.js';
-import { EAGER_SERVERS, type AhpMcpServerList } from '../../elements/mcp-server-list/mcp-server-list.js';
+import { EAGER_SERVERS, NAMES_BLOCKS_AT_ONCE, type AhpMcpServerList } from '../../elements/mcp-server-list/mcp-server-list.js';
+import { BLOCK_SIZE } from '../../elements/mcp-server-list/segments.js';
 import { AhpMcpServer } from '../../elements/mcp-server/mcp-server.js';
 import type { McpServerCustomization, McpServerState } from '../../src/protocol/customizations.js';
 import type { SessionState } from '../../src/protocol/session.js';
@@ -46,6 +48,14 @@ const until = (ready: () => boolean) =>
 const settle = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
 const servers = (el: AhpMcpServerList) => [...el.shadowRoot!.querySelectorAll<AhpMcpServer>('ahp-mcp-server')];
 const deferred = (el: AhpMcpServerList) => [...el.shadowRoot!.querySelectorAll<HTMLElement>("[data-deferred] [data-server-id]")];
+/** Blocks still waiting for their names (filled after the first paint). */
+const pendingBlocks = (el: AhpMcpServerList) => [...el.shadowRoot!.querySelectorAll<HTMLElement>('[data-deferred][data-pending]')];
+const namesFilled = (el: AhpMcpServerList) => until(() => pendingBlocks(el).length === 0);
+/** The server whose element or name holds the focus. */
+const focusedServer = (el: AhpMcpServerList): string | undefined => {
+  const active = el.shadowRoot!.activeElement as HTMLElement | null;
+  return active?.getAttribute('server-id') ?? active?.dataset.serverId;
+};
 
 describe('<ahp-mcp-server-list> with many servers', () => {
   it('renders the first servers at once and the others as their names until they come into view', async () => {
@@ -54,6 +64,7 @@ describe('<ahp-mcp-server-list> with many servers', () => {
       (wrap) => wrap.querySelector('ahp-mcp-server-list')! as AhpMcpServerList,
     );
     await settle();
+    await namesFilled(el);
     expect(servers(el).length).to.be.at.least(EAGER_SERVERS).and.below(300);
     const last = deferred(el).at(-1)!;
     expect(last.textContent).to.equal('Server s299');
@@ -71,6 +82,7 @@ describe('<ahp-mcp-server-list> with many servers', () => {
     const wrap = await fixture<HTMLElement>(html`<div style="height: 200px; overflow: auto"><ahp-mcp-server-list .store=${store}></ahp-mcp-server-list></div>`);
     const el = wrap.querySelector('ahp-mcp-server-list') as AhpMcpServerList;
     await settle();
+    await namesFilled(el);
     const target = deferred(el).at(-1)!;
     const id = target.dataset.serverId!;
     target.focus();
@@ -88,6 +100,7 @@ describe('<ahp-mcp-server-list> with many servers', () => {
   it('one server change re-renders exactly that server, top-level or inside a container', async () => {
     const { store, change } = realStore(bigSession(30, 30));
     const el = await fixture<AhpMcpServerList>(html`<ahp-mcp-server-list .store=${store}></ahp-mcp-server-list>`);
+    await namesFilled(el);
     // c3 is past the eagerly rendered servers: bring it into view so it is an element too.
     deferred(el).find((d) => d.dataset.serverId === 'c3')?.scrollIntoView();
     await until(() => servers(el).some((s) => s.serverId === 'c3'));
@@ -154,5 +167,77 @@ describe('<ahp-mcp-server-list> with many servers', () => {
     expect(el.shadowRoot!.querySelector<HTMLElement>('[part="status"]')!.dataset.kind).to.equal('error');
     const server = store.getState()!.customizations!.find((c) => c.id === 's1') as McpServerCustomization;
     expect(server.state.kind).to.equal('error');
+  });
+  it('puts the names near the top in the first render and every other name in the page after the first paint', async () => {
+    const total = 2000;
+    const { store } = realStore(bigSession(total));
+    const wrap = await fixture<HTMLElement>(html`<div style="height: 400px; overflow: auto"></div>`);
+    const el = document.createElement('ahp-mcp-server-list') as AhpMcpServerList;
+    el.store = store;
+    wrap.append(el);
+    await el.updateComplete;
+    // First render: the eager servers and the first blocks of names; the far blocks wait, empty.
+    const blocks = el.shadowRoot!.querySelectorAll('[data-deferred]').length;
+    expect(blocks).to.equal(Math.ceil((total - EAGER_SERVERS) / BLOCK_SIZE));
+    expect(pendingBlocks(el).length).to.equal(blocks - NAMES_BLOCKS_AT_ONCE);
+    expect(deferred(el).length).to.equal(NAMES_BLOCKS_AT_ONCE * BLOCK_SIZE);
+    await namesFilled(el);
+    const names = deferred(el);
+    const elementIds = new Set(servers(el).map((s) => s.serverId));
+    // Every server is in the page once, as its element or as a focusable name with its text (what find-in-page searches).
+    expect(names.length + elementIds.size).to.equal(total);
+    const ids = new Set(names.map((n) => n.dataset.serverId));
+    for (let i = 0; i < total; i++) expect(ids.has(`s${i}`) || elementIds.has(`s${i}`), `s${i}`).to.be.true;
+    const far = names.find((n) => n.dataset.serverId === 's1999')!;
+    expect(far.textContent).to.equal('Server s1999');
+    expect(far.tabIndex).to.equal(0);
+    // content-visibility: auto keeps off-screen names searchable (hidden would not).
+    expect(getComputedStyle(far.parentElement!).contentVisibility).to.equal('auto');
+  });
+
+  it('a block waiting for its names is as tall as it will be with them, so scrolling does not jump', async () => {
+    const { store } = realStore(bigSession(EAGER_SERVERS + BLOCK_SIZE * (NAMES_BLOCKS_AT_ONCE + 1) + 7));
+    const el = await fixture<AhpMcpServerList>(html`<ahp-mcp-server-list .store=${store}></ahp-mcp-server-list>`);
+    const [full, short] = pendingBlocks(el);
+    expect(full, 'a pending full block').to.exist;
+    expect(short, 'a pending short block').to.exist;
+    const heights = [full!, short!].map((b) => b.getBoundingClientRect().height);
+    await namesFilled(el);
+    for (const [i, block] of [full!, short!].entries()) {
+      block.style.contentVisibility = 'visible';
+      expect(block.getBoundingClientRect().height).to.be.closeTo(heights[i]!, 1);
+      expect(block.childElementCount).to.equal(i ? 7 : BLOCK_SIZE);
+    }
+  });
+
+  it('a block scrolled into view before its names are in renders its servers as elements', async () => {
+    const { store } = realStore(bigSession(1000));
+    const wrap = await fixture<HTMLElement>(html`<div style="height: 300px; overflow: auto"></div>`);
+    const el = document.createElement('ahp-mcp-server-list') as AhpMcpServerList;
+    el.store = store;
+    wrap.append(el);
+    await el.updateComplete;
+    const last = pendingBlocks(el).at(-1)!;
+    expect(last.childElementCount).to.equal(0);
+    last.scrollIntoView();
+    await until(() => servers(el).some((s) => s.serverId === 's999'));
+    await until(() => servers(el).filter((s) => s.serverId === 's999').length === 1 && !deferred(el).some((d) => d.dataset.serverId === 's999'));
+  });
+
+  it('Tab walks on from a server far down the list to the next one, whether it is a name or an element', async () => {
+    const { store } = realStore(bigSession(400));
+    const wrap = await fixture<HTMLElement>(html`<div style="height: 300px; overflow: auto"><ahp-mcp-server-list .store=${store}></ahp-mcp-server-list></div>`);
+    const el = wrap.querySelector('ahp-mcp-server-list') as AhpMcpServerList;
+    await namesFilled(el);
+    // The last name of a block far down: focus it, then Tab through that server's controls to the next server.
+    const target = deferred(el).find((d) => d.dataset.serverId === 's323')!;
+    expect(target, 'name s323').to.exist;
+    target.focus();
+    await until(() => focusedServer(el) === 's323' && !!servers(el).find((s) => s.serverId === 's323')?.shadowRoot?.activeElement);
+    for (let i = 0; i < 6 && focusedServer(el) === 's323'; i++) {
+      await sendKeys({ press: 'Tab' });
+      await settle();
+    }
+    await until(() => focusedServer(el) === 's324' && !!servers(el).find((s) => s.serverId === 's324')?.shadowRoot?.activeElement);
   });
 });
