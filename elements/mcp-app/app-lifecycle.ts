@@ -229,6 +229,7 @@ export class AppLifecycle implements ReactiveController {
         await host.updateComplete;
         return generation === this.generation ? (host.renderRoot.querySelector('.viewport') ?? undefined) : undefined;
       },
+      onStale: () => void (this.run === run && (this.unmount('replaced'), this.sync())),
       onProblem: (problem) => {
         const t = this.parts.strings();
         if (problem.kind === 'hijacked') return this.contain(t.hijacked);

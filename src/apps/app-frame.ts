@@ -2,11 +2,11 @@ import type { McpChannel } from '../client/mcp-channel.js';
 import { errorText } from '../protocol/guards.js';
 import { normalizeCsp, type SandboxPolicy } from './csp.js';
 import { buildAllowAttribute, normalizePermissions } from './permissions.js';
-import type { UiResourceCache } from './resource-cache.js';
+import type { CachedUiResource, UiResourceCache } from './resource-cache.js';
 import type { UiResource } from './resource.js';
 import { SandboxFrame, checkSandboxUrl, proxyPageUrl, type SandboxUrlProblem } from './sandbox-frame.js';
 import type { SandboxWarmer } from './sandbox-warm.js';
-import type { McpUiResourceCsp, McpUiResourcePermissions } from './types.js';
+import type { McpUiResourceCsp, McpUiResourceMeta, McpUiResourcePermissions } from './types.js';
 
 /** Why an App could not get as far as a sandbox frame. */
 export type AppFrameProblem =
@@ -50,11 +50,14 @@ export interface AppFrameOptions {
 /** A sandbox frame for one View, with the View's resource and what the sandbox applies. */
 export interface AppFrame {
   frame: SandboxFrame;
-  resource: UiResource;
+  /** `resource.meta` is what the frame was chosen for; `resource.listed` may add to it once the listing answers. */
+  resource: CachedUiResource;
   csp: McpUiResourceCsp | undefined;
   permissions: McpUiResourcePermissions | undefined;
   /** Starts loading a spare proxy for the next App on this origin (call once this one is up, not to compete with it). */
   warmNext(): void;
+  /** Whether `meta` (e.g. with the listing's keys) needs another sandbox than this frame's: CSP, permissions or origin. */
+  needsOtherFrame(meta: McpUiResourceMeta): boolean;
 }
 
 /**
@@ -84,7 +87,7 @@ export async function openAppFrame(options: AppFrameOptions): Promise<AppFrame> 
     if (!options.early) options.warmer.warm(likely);
     else options.early((early = options.warmer.take(likely) ?? new SandboxFrame({ url: likely })));
   }
-  let resource: UiResource;
+  let resource: CachedUiResource;
   let sandbox: URL;
   try {
     resource = await options.cache.read(options.channel, options.uri, options.serverStart).catch((error: unknown) => {
@@ -103,5 +106,9 @@ export async function openAppFrame(options: AppFrameOptions): Promise<AppFrame> 
   const usable = early && !allow && !early.hijacked && early.url === url ? early : undefined;
   if (early && !usable) early.remove();
   const frame = usable ?? ((!allow && options.warmer.take(url)) || new SandboxFrame({ url, allow }));
-  return { frame, resource, csp, permissions, warmNext: () => void (allow || options.warmer.warm(url)) };
+  const needsOtherFrame = (meta: McpUiResourceMeta): boolean => {
+    const other = checkSandboxUrl(options.sandboxUrl || options.sandboxUrlFor(meta.domain), baseUri, pageOrigin);
+    return typeof other === 'string' || urlFor({ html: '', meta }, other) !== url || buildAllowAttribute(normalizePermissions(meta.permissions)) !== allow;
+  };
+  return { frame, resource, csp, permissions, warmNext: () => void (allow || options.warmer.warm(url)), needsOtherFrame };
 }

@@ -31,6 +31,13 @@ export interface AppRunOptions extends Omit<AppFrameOptions, 'channel'>, Omit<Ap
   resourceRead?(resource: UiResource): void;
   /** The run stopped or could not start (not called after `close`, `teardown` or `contain`). */
   onProblem(problem: AppProblem): void;
+  /**
+   * The server's listing answered after the View started and its `_meta.ui` needs another sandbox (CSP, permissions
+   * or origin the content item did not state): the run has ended; start a new one (the cache now serves the merged
+   * meta). The View never waits for the listing: until it answers, the content item's `_meta.ui` applies (the listing
+   * only fills keys the content item lacks: without a CSP the View has no network, without permissions it has none).
+   */
+  onStale(): void;
 }
 
 /**
@@ -87,6 +94,12 @@ export class AppRun {
       o.onProblem({ kind: 'hijacked' });
     };
     o.resourceRead?.(app.resource);
+    void app.resource.listed.then((meta) => {
+      if (this.ended || this.app !== app || meta === app.resource.meta) return;
+      if (!app.needsOtherFrame(meta)) return o.resourceRead?.({ html: app.resource.html, meta });
+      this.close('replaced');
+      o.onStale();
+    });
     const parent = await placing(frame);
     if (this.ended || !parent) return this.end(), false;
     const ready = await frame.ready;

@@ -1,18 +1,36 @@
 import type { McpChannel } from '../client/mcp-channel.js';
-import { listUiResources, readUiResource, type UiResource } from './resource.js';
+import { listUiResources, listedUiMeta, mergeUiMeta, readUiResourceItem, type UiResource } from './resource.js';
+import type { McpUiResourceMeta } from './types.js';
+
+/** A resource as the cache serves it: `meta` as far as known when the read answered, `listed` once the listing has too. */
+export interface CachedUiResource extends UiResource {
+  /**
+   * `_meta.ui` once the server's listing answered as well (the listing entry's under the content item's). The
+   * same as `meta` when the listing had answered before the read; else it may add keys the content item lacks.
+   */
+  readonly listed: Promise<McpUiResourceMeta>;
+}
+
+interface Listing {
+  answered: Promise<unknown[]>;
+  /** The entries once the listing answered. */
+  list: unknown[] | undefined;
+}
 
 interface ServerStart {
   /** What marks this start of the server (see `UiResourceCache.read`). */
   start: unknown;
-  listing: Promise<unknown[]> | undefined;
-  reads: Map<string, Promise<UiResource>>;
-  settled: Map<string, UiResource>;
+  listing: Listing | undefined;
+  reads: Map<string, Promise<CachedUiResource>>;
+  settled: Map<string, CachedUiResource>;
 }
 
 /**
  * `ui://` resources read once per server start and shared by every App of that server: the first App (or a prefetch
  * as soon as a tool call names its resource) reads, the rest reuse the answer. The server's listing is requested
- * once per start too, alongside the first read. A failed read is forgotten so the next App tries again.
+ * once per start too, alongside the first read, and never waited for: a read that answers first is served with the
+ * content item's `_meta.ui` (which wins over the listing's key by key), and `listed` says what the listing adds once
+ * it answers (later Apps get the merged meta at once). A failed read is forgotten so the next App tries again.
  */
 export class UiResourceCache {
   private byChannel = new WeakMap<McpChannel, ServerStart>();
@@ -21,16 +39,26 @@ export class UiResourceCache {
    * The resource as this start of the server serves it. `start` is anything that changes when the server restarts
    * (e.g. its state object in the session); a different value than last time drops what was read before.
    */
-  read(channel: McpChannel, uri: string, start?: unknown): Promise<UiResource> {
+  read(channel: McpChannel, uri: string, start?: unknown): Promise<CachedUiResource> {
     const entry = this.entryFor(channel, start);
     let reading = entry.reads.get(uri);
     if (!reading) {
-      entry.listing ??= listUiResources(channel);
-      reading = readUiResource(channel, uri, entry.listing);
+      const listing = (entry.listing ??= listingOf(channel));
+      reading = readUiResourceItem(channel, uri).then((item) => withListing(item, uri, listing));
       const current = reading;
       entry.reads.set(uri, current);
       current.then(
-        (resource) => entry.reads.get(uri) === current && entry.settled.set(uri, resource),
+        (resource) => {
+          if (entry.reads.get(uri) !== current) return;
+          entry.settled.set(uri, resource);
+          // Once the listing has answered, later Apps start with the merged meta straight away.
+          void resource.listed.then((meta) => {
+            if (entry.settled.get(uri) !== resource || meta === resource.meta) return;
+            const merged: CachedUiResource = { html: resource.html, meta, listed: resource.listed };
+            entry.settled.set(uri, merged);
+            entry.reads.set(uri, Promise.resolve(merged));
+          });
+        },
         () => entry.reads.get(uri) === current && entry.reads.delete(uri),
       );
     }
@@ -38,7 +66,7 @@ export class UiResourceCache {
   }
 
   /** The resource if this start of the server already served it (no request). */
-  peek(channel: McpChannel, uri: string, start?: unknown): UiResource | undefined {
+  peek(channel: McpChannel, uri: string, start?: unknown): CachedUiResource | undefined {
     const entry = this.byChannel.get(channel);
     return entry && entry.start === start ? entry.settled.get(uri) : undefined;
   }
@@ -53,4 +81,19 @@ export class UiResourceCache {
     if (!entry || entry.start !== start) this.byChannel.set(channel, (entry = { start, listing: undefined, reads: new Map(), settled: new Map() }));
     return entry;
   }
+}
+
+function listingOf(channel: McpChannel): Listing {
+  const listing: Listing = { answered: listUiResources(channel), list: undefined };
+  void listing.answered.then((list) => (listing.list = list));
+  return listing;
+}
+
+/** The content item's meta, merged with the listing's now if it has answered, else when it does (`listed`). */
+function withListing(item: UiResource, uri: string, listing: Listing): CachedUiResource {
+  if (listing.list) {
+    const meta = mergeUiMeta(listedUiMeta(listing.list, uri), item.meta);
+    return { html: item.html, meta, listed: Promise.resolve(meta) };
+  }
+  return { html: item.html, meta: item.meta, listed: listing.answered.then((list) => mergeUiMeta(listedUiMeta(list, uri), item.meta)) };
 }

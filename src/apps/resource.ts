@@ -29,16 +29,22 @@ export function listUiResources(channel: McpChannel): Promise<unknown[]> {
   );
 }
 
+/** The `_meta.ui` of the listing entry for `uri`; undefined when it is not listed or has none. */
+export function listedUiMeta(list: readonly unknown[], uri: string): McpUiResourceMeta | undefined {
+  return uiOf(list.find((r) => isRecord(r) && r['uri'] === uri)) as McpUiResourceMeta | undefined;
+}
+
+/** The listing entry's `_meta.ui` overridden key by key by the content item's (spec: hosts check both, the content item wins). */
+export function mergeUiMeta(listed: McpUiResourceMeta | undefined, own: McpUiResourceMeta): McpUiResourceMeta {
+  return { ...listed, ...own };
+}
+
 /**
- * Reads a `ui://` resource over the server's `mcp://` channel (`resources/read`), takes the HTML from
- * `text` or base64 `blob`, and merges `_meta.ui` from the `resources/list` entry (when listable) under
- * the content item's. The listing is requested in parallel with the read (one round trip, not two), or
- * passed in when the caller already has it (see `UiResourceCache`).
+ * Reads a `ui://` resource over the server's `mcp://` channel (`resources/read`) and takes the HTML from `text` or
+ * base64 `blob`; `meta` is the content item's `_meta.ui` alone (no listing asked).
  * Throws when the answer is not exactly one MCP App HTML document.
  */
-export async function readUiResource(channel: McpChannel, uri: string, resources: Promise<unknown[]> = listUiResources(channel)): Promise<UiResource> {
-  // Not listable, or not listed: the content item's meta alone.
-  const listing = resources.then((list) => uiOf(list.find((r) => isRecord(r) && r['uri'] === uri)));
+export async function readUiResourceItem(channel: McpChannel, uri: string): Promise<UiResource> {
   const result = await channel.request<Obj>('resources/read', { uri });
   const contents = Array.isArray(result?.['contents']) ? result['contents'] : [];
   if (contents.length !== 1 || !isRecord(contents[0])) throw new Error(`resources/read ${uri}: expected exactly one content item, got ${contents.length}`);
@@ -47,6 +53,19 @@ export async function readUiResource(channel: McpChannel, uri: string, resources
   if (mime && mime.replace(/\s/g, '') !== MCP_APP_MIME_TYPE) throw new Error(`resources/read ${uri}: unsupported mimeType ${mime}`);
   const html = typeof item['text'] === 'string' ? item['text'] : typeof item['blob'] === 'string' ? decodeBase64(item['blob']) : undefined;
   if (html === undefined) throw new Error(`resources/read ${uri}: no text or blob`);
-  // The content item wins key by key (spec: hosts check both).
-  return { html, meta: { ...(await listing), ...uiOf(item) } as McpUiResourceMeta };
+  return { html, meta: (uiOf(item) ?? {}) as McpUiResourceMeta };
+}
+
+/**
+ * Reads a `ui://` resource over the server's `mcp://` channel (`resources/read`), takes the HTML from `text` or
+ * base64 `blob`, and merges `_meta.ui` from the `resources/list` entry (when listable) under the content item's.
+ * The listing is requested in parallel with the read (one round trip, not two), or passed in when the caller already
+ * has it; the answer waits for both (`UiResourceCache` does not wait for the listing).
+ * Throws when the answer is not exactly one MCP App HTML document.
+ */
+export async function readUiResource(channel: McpChannel, uri: string, resources: Promise<unknown[]> = listUiResources(channel)): Promise<UiResource> {
+  // Not listable, or not listed: the content item's meta alone.
+  const listing = resources.then((list) => listedUiMeta(list, uri));
+  const item = await readUiResourceItem(channel, uri);
+  return { html: item.html, meta: mergeUiMeta(await listing, item.meta) };
 }

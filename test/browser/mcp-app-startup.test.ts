@@ -87,6 +87,65 @@ describe('<ahp-mcp-app> start-up', () => {
   });
 });
 
+describe('<ahp-mcp-app> and a slow listing', () => {
+  const target = () => `${location.origin}/__test/cors.json`;
+  /** What the View's driver reported about its fetch, from this element's frame. */
+  function fetchProbe(el: AhpMcpApp): () => { ok: boolean } | undefined {
+    let probe: { ok: boolean } | undefined;
+    window.addEventListener('message', (e) => {
+      if (e.data?.method === 'test/probe' && e.data.params?.kind === 'fetch' && e.source === el.shadowRoot?.querySelector('iframe')?.contentWindow) probe = e.data.params;
+    });
+    return () => probe;
+  }
+  const frameCsp = (el: AhpMcpApp) => new URL(el.shadowRoot!.querySelector('iframe')!.src).searchParams.get('csp');
+
+  it('starts the View before the listing answers, under the CSP of the resource read (which the listing does not override)', async () => {
+    let answerListing!: () => void;
+    const channel = new FakeChannel({
+      html: await drivenView({ fetches: [target()] }),
+      contentMeta: { csp: { connectDomains: [location.origin] } },
+      listMeta: { csp: { connectDomains: [] }, prefersBorder: true },
+      holdListing: new Promise<void>((r) => (answerListing = r)),
+    });
+    const handle = new FakeHandle({ channels: () => channel as McpChannel });
+    const store = new FakeChatStore(session(), { [CHAT]: chatState([completed]) });
+    const el = await fixture<AhpMcpApp>(html`<ahp-mcp-app .store=${store} .handle=${handle} chat=${CHAT} tool-call-id="tc1" sandbox-url=${sandboxUrl()}></ahp-mcp-app>`);
+    const probe = fetchProbe(el);
+    await until(() => el.matches(':state(ready)'), 'the View initialized while the listing is out');
+    expect(channel.count('resources/list'), 'the listing was asked for').to.equal(1);
+    expect(JSON.parse(frameCsp(el)!)).to.deep.equal({ connectDomains: [location.origin] });
+    expect((await until(probe, 'the View fetched')).ok, 'the CSP of the resource read lets it connect').to.equal(true);
+    const frame = el.shadowRoot!.querySelector('iframe');
+    answerListing();
+    await until(() => el.hasAttribute('data-border'), 'the listing\'s prefersBorder applied once it answered');
+    expect(el.shadowRoot!.querySelector('iframe'), 'the content item\'s CSP wins: the View keeps running').to.equal(frame);
+    expect(el.matches(':state(ready)')).to.equal(true);
+  });
+
+  it('a listing that answers late with a CSP the resource read lacks restarts the View under it', async () => {
+    let answerListing!: () => void;
+    const channel = new FakeChannel({
+      html: await drivenView({ fetches: [target()] }),
+      listMeta: { csp: { connectDomains: [location.origin] } },
+      holdListing: new Promise<void>((r) => (answerListing = r)),
+    });
+    const handle = new FakeHandle({ channels: () => channel as McpChannel });
+    const store = new FakeChatStore(session(), { [CHAT]: chatState([completed]) });
+    const el = await fixture<AhpMcpApp>(html`<ahp-mcp-app .store=${store} .handle=${handle} chat=${CHAT} tool-call-id="tc1" sandbox-url=${sandboxUrl()}></ahp-mcp-app>`);
+    let probe = fetchProbe(el);
+    await until(() => el.matches(':state(ready)'), 'the View initialized while the listing is out');
+    expect(frameCsp(el), 'no CSP declared yet: no network').to.equal(null);
+    expect((await until(probe, 'the View fetched')).ok).to.equal(false);
+    const first = el.shadowRoot!.querySelector('iframe');
+    answerListing();
+    await until(() => el.shadowRoot!.querySelector('iframe') !== first && el.matches(':state(ready)'), 'the View started again');
+    expect(JSON.parse(frameCsp(el)!)).to.deep.equal({ connectDomains: [location.origin] });
+    probe = fetchProbe(el);
+    expect((await until(probe, 'the new View fetched')).ok, 'the listing\'s CSP applies').to.equal(true);
+    expect(channel.count('resources/read'), 'the resource is not read again').to.equal(1);
+  });
+});
+
 describe('<ahp-mcp-app> far out of view', () => {
   it('a running View scrolled far away is suspended in its place and starts again when scrolled back, keeping the model context', async () => {
     const channel = new FakeChannel({ html: await drivenView({}) });

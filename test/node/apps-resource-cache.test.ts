@@ -42,3 +42,36 @@ test('a failed read is not kept: the next App tries again', async () => {
   assert.equal((await cache.read(ch, 'ui://a')).html, '<p>ui://a</p>');
   assert.equal(count('resources/read'), 2);
 });
+
+test('the read is served without waiting for the listing; `listed` adds what the listing says; later Apps get the merged meta', async () => {
+  const cache = new UiResourceCache();
+  let answerListing: (() => void) | undefined;
+  const calls: string[] = [];
+  const ch = {
+    async request<R>(method: string, params?: { uri?: string }): Promise<R> {
+      calls.push(method);
+      if (method === 'resources/list') {
+        await new Promise<void>((r) => (answerListing = r));
+        return { resources: [{ uri: 'ui://a', _meta: { ui: { domain: 'a', csp: { connectDomains: ['https://listed.example'] }, prefersBorder: false } } }] } as R;
+      }
+      return { contents: [{ uri: params?.uri, mimeType: 'text/html;profile=mcp-app', text: '<p>a</p>', _meta: { ui: { prefersBorder: true } } }] } as R;
+    },
+  } as unknown as McpChannel;
+  const first = await cache.read(ch, 'ui://a');
+  assert.ok(answerListing, 'the listing was asked for and has not answered');
+  assert.deepEqual(first.meta, { prefersBorder: true }, 'the content item alone while the listing is out');
+  answerListing!();
+  assert.deepEqual(await first.listed, { domain: 'a', csp: { connectDomains: ['https://listed.example'] }, prefersBorder: true }, 'the listing fills the keys the content item lacks; the content item wins');
+  const later = await cache.read(ch, 'ui://a');
+  assert.deepEqual(later.meta, await first.listed, 'the next App starts with the merged meta');
+  assert.deepEqual(cache.peek(ch, 'ui://a')?.meta, later.meta);
+  assert.deepEqual(calls.sort(), ['resources/list', 'resources/read'], 'one read and one listing');
+});
+
+test('a listing that answered before the read is merged at once (listed is the same meta)', async () => {
+  const cache = new UiResourceCache();
+  const { ch } = channel();
+  const resource = await cache.read(ch, 'ui://a');
+  assert.equal(resource.meta.domain, 'a');
+  assert.equal(await resource.listed, resource.meta);
+});
