@@ -7,7 +7,8 @@ import { DEV, addDevChecks } from '../shared/dev-warnings.js';
 import { StoreConsumer } from '../shared/store-consumer.js';
 import { StoreController } from '../shared/store-controller.js';
 import { mcpServerListStyles } from './mcp-server-list.styles.js';
-import { segmentsOf } from './segments.js';
+import { segmentsOf, windowOf } from './segments.js';
+import { afterPaint } from './after-paint.js';
 import { idsOfBlock, namesBlock } from './names-block.js';
 import { LocaleController } from '../shared/i18n.js';
 import { SessionHandleController } from '../shared/session-handle-controller.js';
@@ -127,6 +128,10 @@ export class AhpMcpServerList extends LitElement {
   private readonly observed = new WeakSet<Element>();
   private lastList: unknown;
   private lastGroups: Group[] | undefined;
+  /** The first render of a session's servers: only what the first paint needs; the rest one render later. */
+  private windowed = false;
+  private widening = false;
+  private hadGroups = false;
 
   constructor() {
     super();
@@ -162,6 +167,13 @@ export class AhpMcpServerList extends LitElement {
 
   protected override updated(): void {
     setCustomStates(this.internals, this.session.states);
+    if (this.windowed && !this.widening) {
+      this.widening = true;
+      afterPaint(() => {
+        this.widening = this.windowed = false;
+        this.requestUpdate();
+      });
+    }
     const observer = this.observer;
     if (!observer) return;
     for (const li of this.shadowRoot!.querySelectorAll('li[data-deferred]')) {
@@ -206,13 +218,30 @@ export class AhpMcpServerList extends LitElement {
     const groups = this.groups.value;
     const l = this.locale;
     const notice = this.session.notice(l);
+    if (!groups?.length) this.hadGroups = false;
     if (!groups) return notice !== nothing ? notice : html`<p class="empty" data-empty="loading">${l.t('loading')}</p>`;
     if (!groups.length) return html`${notice}<p class="empty" data-empty="none">${l.t('list.empty')}</p>`;
     const store = this.currentStore;
     const level = Number.isInteger(this.headingLevel) && this.headingLevel >= 1 ? this.headingLevel : 3;
+    // Servers arriving in an empty list: the first paint gets the eager servers and the first blocks of names.
+    if (!this.hadGroups) this.windowed = true;
+    this.hadGroups = true;
     let position = 0;
     let blocks = 0;
+    let windowBlocks = NAMES_BLOCKS_AT_ONCE;
     const full = (id: string): boolean => position++ < EAGER_SERVERS || !this.observer || this.shown.has(id);
+    let cut = false;
+    const segments = (g: Group) => {
+      const all = segmentsOf(g.ids, g.names, full);
+      if (!this.windowed) return all;
+      const { kept, blocks } = windowOf(all, windowBlocks, g.key);
+      windowBlocks -= blocks;
+      cut ||= kept.at(-1)?.kind === 'tail';
+      return kept;
+    };
+    const bySegments = groups.map(segments);
+    // Nothing left out: no second render.
+    this.windowed &&= cut;
     return html`${notice}${repeat(
       groups,
       (g) => g.key,
@@ -223,12 +252,14 @@ export class AhpMcpServerList extends LitElement {
           </div>
           <ul role="list">
             ${repeat(
-              segmentsOf(g.ids, g.names, full),
+              bySegments[i]!,
               (s) => (s.kind === 'server' ? s.id : s.key),
               (s) => s.kind === 'server'
                 ? html`<li>
                     <ahp-mcp-server server-id=${s.id} .store=${store} .connectionNotice=${false} exportparts="icon, name, status, actions, error"></ahp-mcp-server>
                   </li>`
+                : s.kind === 'tail'
+                ? html`<li role="none" class="names" data-pending data-tail style=${`--names: ${s.count}`}></li>`
                 : html`<li role="none" class="names" data-deferred @focusin=${this.onDeferredFocus} ${namesBlock(s.ids, s.names, blocks++ < NAMES_BLOCKS_AT_ONCE)}></li>`,
             )}
           </ul>

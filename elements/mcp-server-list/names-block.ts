@@ -1,5 +1,6 @@
 import { nothing } from 'lit';
 import { Directive, directive, PartType, type ElementPart, type PartInfo } from 'lit/directive.js';
+import { afterPaint, later } from './after-paint.js';
 import { namesHtml } from './segments.js';
 
 /** Time one fill task may take before it yields to the page (input, paint). */
@@ -13,13 +14,6 @@ export const idsOfBlock = (el: Element): readonly string[] => blockIds.get(el) ?
 /** Blocks waiting to be filled, in the order they were rendered (document order within a render). */
 const pending = new Set<NamesBlockDirective>();
 let scheduled = false;
-
-type PostTask = (task: () => void, options: { priority: 'background' }) => Promise<unknown>;
-const postTask: PostTask | undefined = (globalThis as { scheduler?: { postTask?: PostTask } }).scheduler?.postTask?.bind(
-  (globalThis as { scheduler?: unknown }).scheduler,
-);
-/** A task behind the page's own work (input, rendering, timers) where the browser can say so, else the next task. */
-const later = (task: () => void): void => void (postTask ? postTask(task, { priority: 'background' }) : setTimeout(task, 0));
 
 /** Fills waiting blocks after the next paint, a slice per background task, so the first paint carries only what is in view. */
 function schedule(): void {
@@ -35,8 +29,7 @@ function schedule(): void {
     if (pending.size) later(run);
     else scheduled = false;
   };
-  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => later(run));
-  else later(run);
+  afterPaint(run);
 }
 
 /**

@@ -28,6 +28,28 @@ export function segmentsOf(ids: readonly string[], names: readonly string[], ful
   return out;
 }
 
+/** A group's servers past the first paint's window, rendered as one empty stretch of their height. */
+export type Tail = { kind: 'tail'; key: string; count: number };
+
+/**
+ * The segments up to and including the `blocks`-th block of names; the servers after it become one tail (their
+ * count sets its height). Returns what it kept and how many blocks of names that holds.
+ */
+export function windowOf(segments: readonly Segment[], blocks: number, key: string): { kept: Array<Segment | Tail>; blocks: number } {
+  const kept: Array<Segment | Tail> = [];
+  let seen = 0;
+  let rest = 0;
+  for (const s of segments) {
+    if (seen >= blocks) rest += s.kind === 'server' ? 1 : s.ids.length;
+    else {
+      kept.push(s);
+      if (s.kind === 'names') seen++;
+    }
+  }
+  if (rest) kept.push({ kind: 'tail', key: `tail:${key}`, count: rest });
+  return { kept, blocks: seen };
+}
+
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 

@@ -50,7 +50,21 @@ const servers = (el: AhpMcpServerList) => [...el.shadowRoot!.querySelectorAll<Ah
 const deferred = (el: AhpMcpServerList) => [...el.shadowRoot!.querySelectorAll<HTMLElement>("[data-deferred] [data-server-id]")];
 /** Blocks still waiting for their names (filled after the first paint). */
 const pendingBlocks = (el: AhpMcpServerList) => [...el.shadowRoot!.querySelectorAll<HTMLElement>('[data-deferred][data-pending]')];
-const namesFilled = (el: AhpMcpServerList) => until(() => pendingBlocks(el).length === 0);
+/** The stretch standing in for a group's servers past the first paint's window. */
+const tails = (el: AhpMcpServerList) => [...el.shadowRoot!.querySelectorAll<HTMLElement>('[data-tail]')];
+/** Every name is in the page: no tail, no block waiting. */
+const namesFilled = (el: AhpMcpServerList) => until(() => !el.shadowRoot!.querySelector('[data-pending]'));
+/** Resolves with the first blocks waiting for their names as soon as the list renders them (the render after the first paint; filling waits for the paint after that). */
+const firstPendingBlocks = (el: AhpMcpServerList) =>
+  new Promise<HTMLElement[]>((resolve) => {
+    const observer = new MutationObserver(() => {
+      const blocks = pendingBlocks(el);
+      if (!blocks.length) return;
+      observer.disconnect();
+      resolve(blocks);
+    });
+    observer.observe(el.shadowRoot!, { childList: true, subtree: true });
+  });
 /** The server whose element or name holds the focus. */
 const focusedServer = (el: AhpMcpServerList): string | undefined => {
   const active = el.shadowRoot!.activeElement as HTMLElement | null;
@@ -168,7 +182,7 @@ describe('<ahp-mcp-server-list> with many servers', () => {
     const server = store.getState()!.customizations!.find((c) => c.id === 's1') as McpServerCustomization;
     expect(server.state.kind).to.equal('error');
   });
-  it('puts the names near the top in the first render and every other name in the page after the first paint', async () => {
+  it('paints the eager servers and the first blocks of names first, and puts every other name in the page after that paint', async () => {
     const total = 2000;
     const { store } = realStore(bigSession(total));
     const wrap = await fixture<HTMLElement>(html`<div style="height: 400px; overflow: auto"></div>`);
@@ -176,12 +190,15 @@ describe('<ahp-mcp-server-list> with many servers', () => {
     el.store = store;
     wrap.append(el);
     await el.updateComplete;
-    // First render: the eager servers and the first blocks of names; the far blocks wait, empty.
-    const blocks = el.shadowRoot!.querySelectorAll('[data-deferred]').length;
-    expect(blocks).to.equal(Math.ceil((total - EAGER_SERVERS) / BLOCK_SIZE));
-    expect(pendingBlocks(el).length).to.equal(blocks - NAMES_BLOCKS_AT_ONCE);
+    // First render: the eager servers, the first blocks of names (filled), one empty tail for the rest.
+    expect(servers(el).length).to.equal(EAGER_SERVERS);
+    expect(el.shadowRoot!.querySelectorAll('[data-deferred]').length).to.equal(NAMES_BLOCKS_AT_ONCE);
     expect(deferred(el).length).to.equal(NAMES_BLOCKS_AT_ONCE * BLOCK_SIZE);
+    expect(tails(el).map((t) => t.style.getPropertyValue('--names'))).to.deep.equal([String(total - EAGER_SERVERS - NAMES_BLOCKS_AT_ONCE * BLOCK_SIZE)]);
+    const firstHeight = el.getBoundingClientRect().height;
     await namesFilled(el);
+    expect(tails(el)).to.have.length(0);
+    expect(el.shadowRoot!.querySelectorAll('[data-deferred]').length).to.equal(Math.ceil((total - EAGER_SERVERS) / BLOCK_SIZE));
     const names = deferred(el);
     const elementIds = new Set(servers(el).map((s) => s.serverId));
     // Every server is in the page once, as its element or as a focusable name with its text (what find-in-page searches).
@@ -193,12 +210,19 @@ describe('<ahp-mcp-server-list> with many servers', () => {
     expect(far.tabIndex).to.equal(0);
     // content-visibility: auto keeps off-screen names searchable (hidden would not).
     expect(getComputedStyle(far.parentElement!).contentVisibility).to.equal('auto');
+    // The tail was as tall as the names that replaced it, laid out for real (nothing below the list jumps).
+    for (const block of el.shadowRoot!.querySelectorAll<HTMLElement>('[data-deferred]')) block.style.contentVisibility = 'visible';
+    expect(el.getBoundingClientRect().height).to.be.closeTo(firstHeight, 1);
   });
 
   it('a block waiting for its names is as tall as it will be with them, so scrolling does not jump', async () => {
     const { store } = realStore(bigSession(EAGER_SERVERS + BLOCK_SIZE * (NAMES_BLOCKS_AT_ONCE + 1) + 7));
-    const el = await fixture<AhpMcpServerList>(html`<ahp-mcp-server-list .store=${store}></ahp-mcp-server-list>`);
-    const [full, short] = pendingBlocks(el);
+    const wrap = await fixture<HTMLElement>(html`<div></div>`);
+    const el = document.createElement('ahp-mcp-server-list') as AhpMcpServerList;
+    el.store = store;
+    wrap.append(el);
+    await el.updateComplete;
+    const [full, short] = await firstPendingBlocks(el);
     expect(full, 'a pending full block').to.exist;
     expect(short, 'a pending short block').to.exist;
     const heights = [full!, short!].map((b) => b.getBoundingClientRect().height);
@@ -217,7 +241,7 @@ describe('<ahp-mcp-server-list> with many servers', () => {
     el.store = store;
     wrap.append(el);
     await el.updateComplete;
-    const last = pendingBlocks(el).at(-1)!;
+    const last = (await firstPendingBlocks(el)).at(-1)!;
     expect(last.childElementCount).to.equal(0);
     last.scrollIntoView();
     await until(() => servers(el).some((s) => s.serverId === 's999'));
