@@ -58,10 +58,12 @@ export interface Round {
   await rendered(list);
   const state = sessionWith(count);
   await frame();
+  performance.mark('render-bench:snapshot');
   const start = performance.now();
   store.loadSnapshot({ resource: SESSION, state, fromSeq: 1 });
   await rendered(list);
   const paintMs = performance.now() - start;
+  performance.mark('render-bench:painted');
   while (list.shadowRoot!.querySelector('[data-pending]')) await frame();
   const namesMs = performance.now() - start;
   // Visible servers rendered from the intersection observer's first report.
