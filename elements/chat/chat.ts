@@ -8,7 +8,7 @@ import { StoreConsumer } from '../shared/store-consumer.js';
 import { runIntent } from '../shared/intents.js';
 import { setCustomStates, tryAttachInternals } from '../shared/custom-states.js';
 import { cancelIntent, sendIntent } from './intents.js';
-import { LocaleController } from '../shared/i18n.js';
+import { LocaleController, addEnglish } from '../shared/i18n.js';
 import { SessionHandleController } from '../shared/session-handle-controller.js';
 import { connectionStyles } from '../shared/connection-notice.js';
 import { ChatController } from '../shared/chat-controller.js';
@@ -18,6 +18,9 @@ import { chatStyles } from './chat.styles.js';
 import { TranscriptFollower, waitingCalls } from './transcript-follower.js';
 import { APP_MESSAGE_META_KEY } from '../../src/apps/types.js';
 import { isRecord } from '../../src/protocol/guards.js';
+import { CHAT_EN } from '../locales/en/chat.js';
+
+addEnglish(CHAT_EN);
 
 type Rec = Record<string, unknown>;
 

@@ -10,11 +10,14 @@ import { StoreSubscription } from '../shared/store-binding.js';
 import { setCustomStates, tryAttachInternals } from '../shared/custom-states.js';
 import { AhpInputNeededOpenEvent } from './events.js';
 import { inputNeededStyles } from './input-needed.styles.js';
-import { LocaleController } from '../shared/i18n.js';
+import { LocaleController, addEnglish } from '../shared/i18n.js';
 import { renderInputRequestForm } from '../shared/input-request-form.js';
 import { SessionHandleController } from '../shared/session-handle-controller.js';
 import { connectionStyles } from '../shared/connection-notice.js';
 import { isRecord } from '../../src/protocol/guards.js';
+import { INPUT_NEEDED_EN } from '../locales/en/input-needed.js';
+
+addEnglish(INPUT_NEEDED_EN);
 
 type Rec = Record<string, unknown>;
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');

@@ -1,5 +1,9 @@
 import type { AppProblem } from '../../src/apps/app-run.js';
 import type { LocaleController } from '../shared/i18n.js';
+import { MCP_APP_EN } from '../locales/en/mcp-app.js';
+import { addEnglish } from '../shared/i18n.js';
+
+addEnglish(MCP_APP_EN);
 
 /** Every user-visible string of `<ahp-mcp-app>`, in the element's language (ids `app.*` of the localization seam). */
 export function mcpAppStrings(l: LocaleController) {

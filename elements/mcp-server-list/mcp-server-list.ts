@@ -10,10 +10,13 @@ import { mcpServerListStyles } from './mcp-server-list.styles.js';
 import { segmentsOf, windowOf } from './segments.js';
 import { afterPaint } from './after-paint.js';
 import { idsOfBlock, namesBlock } from './names-block.js';
-import { LocaleController } from '../shared/i18n.js';
+import { LocaleController, addEnglish } from '../shared/i18n.js';
 import { SessionHandleController } from '../shared/session-handle-controller.js';
 import { connectionStyles } from '../shared/connection-notice.js';
 import { setCustomStates, tryAttachInternals } from '../shared/custom-states.js';
+import { MCP_SERVER_LIST_EN } from '../locales/en/mcp-server-list.js';
+
+addEnglish(MCP_SERVER_LIST_EN);
 
 /** One heading and the servers under it. */
 interface Group {

@@ -16,9 +16,12 @@ import { iconsHaveThemes, pickIconSrc } from '../shared/icon.js';
 import { ColorSchemeController } from '../shared/color-scheme-controller.js';
 import { runIntent } from '../shared/intents.js';
 import { mcpServerStyles } from './mcp-server.styles.js';
-import { LocaleController } from '../shared/i18n.js';
+import { LocaleController, addEnglish } from '../shared/i18n.js';
 import { SessionHandleController } from '../shared/session-handle-controller.js';
 import { connectionStyles } from '../shared/connection-notice.js';
+import { MCP_SERVER_EN } from '../locales/en/mcp-server.js';
+
+addEnglish(MCP_SERVER_EN);
 
 type Action = 'start' | 'stop' | 'restart';
 

@@ -1,5 +1,6 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { EN, type MessageId } from './messages-en.js';
+import type { MessageId } from './messages-en.js';
+import { CORE_EN } from '../locales/en/core.js';
 
 /**
  * The elements' localization seam: every user-visible string goes through `LocaleController.t()`.
@@ -15,7 +16,9 @@ export type Messages = { readonly [id: string]: string };
 /** A message table, or a loader resolving to one (`() => import('./my-pack.js')` works: its `default` is used). */
 export type LanguageSource = Messages | (() => Promise<Messages | { default: Messages }>);
 
-const packs = new Map<string, Messages>([['en', EN]]);
+/** English: the shared messages, and each element's own once its module has loaded (`addEnglish`). */
+const english: { [id: string]: string } = { ...CORE_EN };
+const packs = new Map<string, Messages>([['en', english]]);
 const loaders = new Map<string, () => Promise<Messages | { default: Messages }>>();
 const loading = new Map<string, Promise<void>>();
 const controllers = new Set<LocaleController>();
@@ -37,6 +40,11 @@ export function registerLanguage(lang: string, source: LanguageSource): void {
     packs.set(key, source);
   }
   for (const c of controllers) c.refresh();
+}
+
+/** Adds an element's English messages (elements/locales/en/); its module calls this when it loads, before it renders. */
+export function addEnglish(messages: Messages): void {
+  Object.assign(english, messages);
 }
 
 /** The registered key `lang` resolves to: itself, then shorter prefixes (`zh-Hant-TW` → `zh-Hant` → `zh`), then its likely script (`zh-HK` → `zh-Hant`). */
@@ -139,7 +147,7 @@ export function translate(lang: string, id: MessageId, params?: Record<string, u
     }
     return table[id];
   };
-  return fill(pick(pack) ?? pick(EN) ?? id, params, lang);
+  return fill(pick(pack) ?? pick(english) ?? id, params, lang);
 }
 
 let observer: MutationObserver | undefined;

@@ -6,6 +6,10 @@ import { AhpChatInputAnswerEvent } from './events.js';
 import { runIntent, type Intent } from './intents.js';
 import type { LocaleController } from './i18n.js';
 import { isRecord } from '../../src/protocol/guards.js';
+import { QUESTION_EN } from '../locales/en/question.js';
+import { addEnglish } from './i18n.js';
+
+addEnglish(QUESTION_EN);
 
 type Rec = Record<string, unknown>;
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');

@@ -9,7 +9,7 @@ import { DEV, addDevChecks } from '../shared/dev-warnings.js';
 import { StoreConsumer } from '../shared/store-consumer.js';
 import { setCustomStates, tryAttachInternals } from '../shared/custom-states.js';
 import { renderStringOrMarkdown } from '../shared/markdown.js';
-import { LocaleController } from '../shared/i18n.js';
+import { LocaleController, addEnglish } from '../shared/i18n.js';
 import { iconsHaveThemes, pickIconSrc } from '../shared/icon.js';
 import { ColorSchemeController } from '../shared/color-scheme-controller.js';
 import { runIntent } from '../shared/intents.js';
@@ -26,6 +26,9 @@ import { SessionHandleController } from '../shared/session-handle-controller.js'
 import { connectionStyles } from '../shared/connection-notice.js';
 import { toolCallStyles } from './tool-call.styles.js';
 import { isRecord } from '../../src/protocol/guards.js';
+import { TOOL_CALL_EN } from '../locales/en/tool-call.js';
+
+addEnglish(TOOL_CALL_EN);
 
 
 /**

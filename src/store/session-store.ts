@@ -3,12 +3,12 @@ import type { ActionEnvelope, ChannelReplayCursor, DispatchActionParams, Snapsho
 import type { McpServerCustomization } from '../protocol/customizations.js';
 import type { ChatState, SessionState } from '../protocol/session.js';
 import type { ToolCallState } from '../protocol/tool-calls.js';
-import { chatReducer } from '../reducers/chat-reducer.js';
 import { sessionReducer } from '../reducers/session-reducer.js';
 import { ChannelReconciler, UNCHANGED, type ReconcilerMode } from './channel-reconciler.js';
 import { checkActionSize, isChatChannel, routeAction, type ActionSizeLimits } from './channel-routing.js';
 import { StoreListeners } from './store-listeners.js';
 import { foldBurst } from '../reducers/burst.js';
+import { chatReducersLoading, foldChat, reduceChat } from './chat-reducers.js';
 import type { ActionFailure, SessionStoreLike } from './types.js';
 import { errorText, isRecord } from '../protocol/guards.js';
 import type { ClientActionOutcome } from '../protocol/action-outcomes.js';
@@ -48,7 +48,6 @@ interface ChatWatch {
 type AnyReconciler = ChannelReconciler<SessionState> | ChannelReconciler<ChatState>;
 
 const foldSession = (state: SessionState, actions: readonly AnyAction[]): SessionState => foldBurst(sessionReducer, state, actions);
-const foldChat = (state: ChatState, actions: readonly AnyAction[]): ChatState => foldBurst(chatReducer, state, actions);
 const NO_FAILURES: readonly ActionFailure[] = Object.freeze([]);
 
 /**
@@ -197,6 +196,8 @@ export class SessionStore implements SessionStoreLike {
     if (!rec) return;
     // A chat is re-armed so a reconnect snapshot also loads one that failed to load before.
     rec.expectSnapshot();
+    const reducers = rec === this.session ? undefined : chatReducersLoading();
+    if (reducers) return void reducers.then(() => this.chats.get(snapshot.resource) === rec && this.loadSnapshot(snapshot), (err: unknown) => console.error(`SessionStore: could not load chat ${snapshot.resource}`, err));
     if (rec.loadSnapshot(snapshot)) this.commit(rec, []);
   }
 
@@ -294,7 +295,7 @@ export class SessionStore implements SessionStoreLike {
   }
 
   private addChat(uri: string, mode: ReconcilerMode): ChannelReconciler<ChatState> {
-    const rec = this.reconciler<ChatState>(uri, chatReducer, foldChat, mode);
+    const rec = this.reconciler<ChatState>(uri, reduceChat, foldChat, mode);
     this.chats.set(uri, rec);
     return rec;
   }
@@ -308,7 +309,9 @@ export class SessionStore implements SessionStoreLike {
     if (!subscribe) return;
     let request: Promise<Snapshot>;
     try {
-      request = Promise.resolve(subscribe(uri));
+      // A chat holds state only once the chat reducers are here (see chat-reducers.ts).
+      const reducers = chatReducersLoading();
+      request = reducers ? reducers.then(() => subscribe(uri)) : Promise.resolve(subscribe(uri));
     } catch (err) {
       request = Promise.reject(err);
     }
