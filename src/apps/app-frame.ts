@@ -82,10 +82,11 @@ export async function openAppFrame(options: AppFrameOptions): Promise<AppFrame> 
   const known = options.cache.peek(options.channel, options.uri, options.serverStart);
   const guess = checkSandboxUrl(options.sandboxUrl || options.sandboxUrlFor(known?.meta.domain), baseUri, pageOrigin);
   let early: SandboxFrame | undefined;
-  if (typeof guess !== 'string' && !buildAllowAttribute(normalizePermissions(known?.meta.permissions))) {
+  if (typeof guess !== 'string') {
     const likely = urlFor(known, guess);
-    if (!options.early) options.warmer.warm(likely);
-    else options.early((early = options.warmer.take(likely) ?? new SandboxFrame({ url: likely })));
+    const likelyAllow = buildAllowAttribute(normalizePermissions(known?.meta.permissions)) || undefined;
+    if (!options.early) options.warmer.warm(likely, likelyAllow);
+    else options.early((early = options.warmer.take(likely, likelyAllow) ?? new SandboxFrame({ url: likely, allow: likelyAllow })));
   }
   let resource: CachedUiResource;
   let sandbox: URL;
@@ -101,14 +102,20 @@ export async function openAppFrame(options: AppFrameOptions): Promise<AppFrame> 
   const csp = normalizeCsp(resource.meta.csp);
   const permissions = normalizePermissions(resource.meta.permissions);
   const url = urlFor(resource, sandbox);
-  const allow = buildAllowAttribute(permissions);
-  // A warmed or early frame has no permission policy: only Views that ask for none can use one.
-  const usable = early && !allow && !early.hijacked && early.url === url ? early : undefined;
-  if (early && !usable) early.remove();
-  const frame = usable ?? ((!allow && options.warmer.take(url)) || new SandboxFrame({ url, allow }));
+  const allow = buildAllowAttribute(permissions) || undefined;
+  const usable = early && !early.hijacked && early.url === url && early.allow === allow ? early : undefined;
+  const frame = usable ?? (options.warmer.take(url, allow) || new SandboxFrame({ url, allow }));
+  // The early frame was for another proxy URL: out of sight now, gone once the right one is up. Removing it at once
+  // could end the origin's renderer process, which the right frame would then have to start again.
+  if (early && !usable) retire(early, frame);
   const needsOtherFrame = (meta: McpUiResourceMeta): boolean => {
     const other = checkSandboxUrl(options.sandboxUrl || options.sandboxUrlFor(meta.domain), baseUri, pageOrigin);
-    return typeof other === 'string' || urlFor({ html: '', meta }, other) !== url || buildAllowAttribute(normalizePermissions(meta.permissions)) !== allow;
+    return typeof other === 'string' || urlFor({ html: '', meta }, other) !== url || (buildAllowAttribute(normalizePermissions(meta.permissions)) || undefined) !== allow;
   };
-  return { frame, resource, csp, permissions, warmNext: () => void (allow || options.warmer.warm(url)), needsOtherFrame };
+  return { frame, resource, csp, permissions, warmNext: () => options.warmer.warm(url, allow), needsOtherFrame };
+}
+
+function retire(old: SandboxFrame, successor: SandboxFrame): void {
+  old.element.style.display = 'none';
+  void successor.ready.then(() => old.remove());
 }

@@ -62,6 +62,8 @@ export class SandboxFrame {
   readonly element: HTMLIFrameElement;
   /** The proxy page URL it loads. */
   readonly url: string;
+  /** Its permission policy (`allow` attribute), fixed when it loads. */
+  readonly allow: string | undefined;
   /** The sandbox origin every message must come from and go to. */
   readonly origin: string;
   /** True once the proxy announced itself; false when it did not within the time limit or the frame was removed. */
@@ -80,6 +82,7 @@ export class SandboxFrame {
   constructor(options: SandboxFrameOptions) {
     this.win = options.win ?? window;
     this.url = options.url;
+    this.allow = options.allow || undefined;
     this.origin = new URL(options.url).origin;
     const frame = this.win.document.createElement('iframe');
     frame.setAttribute('sandbox', 'allow-scripts allow-same-origin allow-forms');

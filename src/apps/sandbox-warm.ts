@@ -4,7 +4,8 @@ import { SandboxFrame } from './sandbox-frame.js';
 const MAX_SPARES = 4;
 
 /**
- * Loaded, unused sandbox proxy frames, one per proxy URL (origin, CSP, page origin and policy), kept out of sight in
+ * Loaded, unused sandbox proxy frames, one per proxy URL (origin, CSP, page origin and policy) and permission policy
+ * (a frame's `allow` is fixed when it loads, so a spare only serves Views asking for exactly its permissions), kept out of sight in
  * the page so the next App on that origin skips the proxy's load: its process, page and script are already up and
  * the handshake is done. Only where the browser moves a live iframe without reloading it (`moveBefore`): elsewhere
  * `warm` does nothing and `take` finds nothing.
@@ -17,23 +18,24 @@ export class SandboxWarmer {
     this.win = win;
   }
 
-  /** Starts loading a spare proxy frame for `url` unless one is there already. */
-  warm(url: string): void {
+  /** Starts loading a spare proxy frame for `url` (with the permission policy `allow`) unless one is there already. */
+  warm(url: string, allow?: string): void {
     const win = this.win ?? (typeof window === 'undefined' ? undefined : window);
-    if (!win || this.spares.has(url) || !SandboxFrame.canMoveLive(win) || !win.document.body) return;
-    const frame = new SandboxFrame({ url, win });
+    const key = spareKey(url, allow);
+    if (!win || this.spares.has(key) || !SandboxFrame.canMoveLive(win) || !win.document.body) return;
+    const frame = new SandboxFrame({ url, allow, win });
     const el = frame.element;
     el.setAttribute('aria-hidden', 'true');
     el.tabIndex = -1;
     el.style.cssText = 'position:fixed;left:-10000px;top:0;width:300px;height:150px;border:0;visibility:hidden;pointer-events:none';
     const drop = (): void => {
-      if (this.spares.get(url) !== frame) return;
-      this.spares.delete(url);
+      if (this.spares.get(key) !== frame) return;
+      this.spares.delete(key);
       frame.remove();
     };
     frame.onHijack = drop;
     void frame.ready.then((ok) => ok || drop());
-    this.spares.set(url, frame);
+    this.spares.set(key, frame);
     if (this.spares.size > MAX_SPARES) {
       const [oldest] = this.spares.keys();
       const spare = this.spares.get(oldest!)!;
@@ -43,11 +45,12 @@ export class SandboxWarmer {
     win.document.body.appendChild(el);
   }
 
-  /** The spare frame for `url`, now the caller's (its `onHijack` cleared, visible again); undefined when none. */
-  take(url: string): SandboxFrame | undefined {
-    const frame = this.spares.get(url);
+  /** The spare frame for `url` and `allow`, now the caller's (its `onHijack` cleared, visible again); undefined when none. */
+  take(url: string, allow?: string): SandboxFrame | undefined {
+    const key = spareKey(url, allow);
+    const frame = this.spares.get(key);
     if (!frame) return undefined;
-    this.spares.delete(url);
+    this.spares.delete(key);
     // Taken out of the document meanwhile (placing it would load it again) or no longer ours: not usable.
     if (frame.hijacked || !frame.element.isConnected) return void frame.remove();
     frame.onHijack = undefined;
@@ -69,3 +72,5 @@ export class SandboxWarmer {
     this.spares.clear();
   }
 }
+
+const spareKey = (url: string, allow: string | undefined): string => (allow ? `${url}\n${allow}` : url);

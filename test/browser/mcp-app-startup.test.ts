@@ -87,6 +87,27 @@ describe('<ahp-mcp-app> start-up', () => {
   });
 });
 
+describe('<ahp-mcp-app> proxy frames for Views that ask for permissions', () => {
+  it('the frame has the View\'s permission policy, and the next App of that View takes a spare warmed with the same policy', async function (this: { timeout(ms: number): void }) {
+    // Two Views start one after the other: more than mocha's 10 s on a loaded machine.
+    this.timeout(30_000);
+    if (!('moveBefore' in Element.prototype)) return;
+    const channel = new FakeChannel({ html: await drivenView({}), contentMeta: { permissions: { clipboardWrite: {} } } });
+    const handle = new FakeHandle({ channels: () => channel as McpChannel });
+    const store = new FakeChatStore(session(), { [CHAT]: chatState([completed]) });
+    const app = () => html`<ahp-mcp-app .store=${store} .handle=${handle} chat=${CHAT} tool-call-id="tc1" sandbox-url=${sandboxUrl()}></ahp-mcp-app>`;
+    const first = await fixture<AhpMcpApp>(app());
+    await until(() => first.matches(':state(ready)'), 'the first View initialized');
+    const frames = first.shadowRoot!.querySelectorAll('iframe');
+    expect(frames.length, 'one frame in the App (the early guess without permissions is gone)').to.equal(1);
+    expect(frames[0]!.getAttribute('allow')).to.equal('clipboard-write');
+    const spare = await until(() => [...document.querySelectorAll<HTMLIFrameElement>('body > iframe[aria-hidden="true"]')].find((f) => f.src.startsWith(sandboxUrl()) && f.getAttribute('allow') === 'clipboard-write'), 'a spare with the same permission policy');
+    const second = await fixture<AhpMcpApp>(app());
+    await until(() => second.matches(':state(ready)'), 'the second View initialized');
+    expect(second.shadowRoot!.querySelector('iframe')).to.equal(spare, 'the second App runs in the spare');
+  });
+});
+
 describe('<ahp-mcp-app> and a slow listing', () => {
   const target = () => `${location.origin}/__test/cors.json`;
   /** What the View's driver reported about its fetch, from this element's frame. */
@@ -99,7 +120,9 @@ describe('<ahp-mcp-app> and a slow listing', () => {
   }
   const frameCsp = (el: AhpMcpApp) => new URL(el.shadowRoot!.querySelector('iframe')!.src).searchParams.get('csp');
 
-  it('starts the View before the listing answers, under the CSP of the resource read (which the listing does not override)', async () => {
+  it('starts the View before the listing answers, under the CSP of the resource read (which the listing does not override)', async function (this: { timeout(ms: number): void }) {
+    // Two Views start one after the other: more than mocha's 10 s on a loaded machine.
+    this.timeout(30_000);
     let answerListing!: () => void;
     const channel = new FakeChannel({
       html: await drivenView({ fetches: [target()] }),
@@ -122,7 +145,9 @@ describe('<ahp-mcp-app> and a slow listing', () => {
     expect(el.matches(':state(ready)')).to.equal(true);
   });
 
-  it('a listing that answers late with a CSP the resource read lacks restarts the View under it', async () => {
+  it('a listing that answers late with a CSP the resource read lacks restarts the View under it', async function (this: { timeout(ms: number): void }) {
+    // Two Views start one after the other: more than mocha's 10 s on a loaded machine.
+    this.timeout(30_000);
     let answerListing!: () => void;
     const channel = new FakeChannel({
       html: await drivenView({ fetches: [target()] }),

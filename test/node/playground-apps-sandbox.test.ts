@@ -4,7 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import { startSandboxOrigins, domainLabel, type SandboxOrigins } from '../../examples/playground/apps/sandbox-origins.js';
-import { loadSandboxProxyAssets } from '../../examples/playground/apps/sandbox-proxy-assets.js';
+import { inlineProxyScript, loadSandboxProxyAssets } from '../../examples/playground/apps/sandbox-proxy-assets.js';
 
 const PAGE = 'http://127.0.0.1:4999';
 
@@ -112,4 +112,16 @@ describe('playground sandbox origins', () => {
     assert.ok(script.includes('ui/notifications/sandbox-proxy-ready'), 'the bundle is the proxy');
     assert.ok(!/\brequire\(/.test(script), 'an ESM browser bundle');
   });
+
+  it('the playground serves the proxy page with its script inline and minified: one request per proxy load', async () => {
+    const assets = await loadSandboxProxyAssets();
+    const { html, script } = await inlineProxyScript(assets);
+    assert.equal(script, assets.script, 'the script is still served on its own');
+    assert.doesNotMatch(html, /src="\.\/sandbox-proxy\.js"/);
+    const inline = /<script type="module">([\s\S]*)<\/script>/.exec(html)?.[1] ?? '';
+    assert.ok(inline.includes('ui/notifications/sandbox-proxy-ready'), 'the proxy runs from the page');
+    assert.ok(inline.length < assets.script.length / 2, `minified (${inline.length} of ${assets.script.length} chars)`);
+    assert.doesNotMatch(inline, /<\/script/i);
+  });
 });
+

@@ -2,7 +2,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { PlaygroundConfig } from '../config.js';
 import type { ServerMeta } from '../session-state.js';
-import { loadSandboxProxyAssets, type SandboxProxyAssets } from './sandbox-proxy-assets.js';
+import { inlineProxyScript, loadSandboxProxyAssets, type SandboxProxyAssets } from './sandbox-proxy-assets.js';
 import { startSandboxOrigins, type SandboxOrigins } from './sandbox-origins.js';
 
 /** `_meta` key on each MCP server customization: `{ url, origin }` of its sandbox proxy. */
@@ -42,7 +42,7 @@ export async function startPlaygroundApps(options: {
 }): Promise<PlaygroundApps> {
   let assets: Promise<SandboxProxyAssets> | undefined;
   const getAssets = () => {
-    assets ??= loadSandboxProxyAssets().catch((err: unknown) => {
+    assets ??= loadSandboxProxyAssets().then(inlineProxyScript).catch((err: unknown) => {
       assets = undefined; // try again on the next request (the page may be fixed meanwhile)
       throw err;
     });
