@@ -1,5 +1,6 @@
 import { nothing } from 'lit';
-import { Directive, directive, PartType, type ElementPart, type PartInfo } from 'lit/directive.js';
+import { directive, PartType, type ElementPart, type PartInfo } from 'lit/directive.js';
+import { AsyncDirective } from 'lit/async-directive.js';
 import { afterPaint, later } from './after-paint.js';
 import { namesHtml } from './segments.js';
 
@@ -40,7 +41,7 @@ function schedule(): void {
  * names cost tens of milliseconds of parsing and layout the first paint does not wait for. Until
  * then its names are not in the page (find-in-page and Tab skip them).
  */
-class NamesBlockDirective extends Directive {
+class NamesBlockDirective extends AsyncDirective {
   private element: HTMLElement | undefined;
   private ids: readonly string[] | undefined;
   private names: readonly string[] | undefined;
@@ -75,9 +76,21 @@ class NamesBlockDirective extends Directive {
     return nothing;
   }
 
-  /** Puts the names in (from the queue); a block gone from the page meanwhile stays empty. */
+  /** Puts the names in (from the queue). */
   fill(): void {
-    if (this.element?.isConnected) this.write();
+    if (this.element?.hasAttribute('data-pending')) this.write();
+  }
+
+  /** A block taken out of the page (its servers became elements, or the list was removed) is not filled. */
+  protected override disconnected(): void {
+    pending.delete(this);
+  }
+
+  /** …and is queued again when its list comes back. */
+  protected override reconnected(): void {
+    if (!this.element?.hasAttribute('data-pending')) return;
+    pending.add(this);
+    schedule();
   }
 
   private write(): void {

@@ -248,6 +248,23 @@ describe('<ahp-mcp-server-list> with many servers', () => {
     await until(() => servers(el).filter((s) => s.serverId === 's999').length === 1 && !deferred(el).some((d) => d.dataset.serverId === 's999'));
   });
 
+  it('a list taken out of the page before its names are in gets them when it comes back', async () => {
+    const { store } = realStore(bigSession(500));
+    const wrap = await fixture<HTMLElement>(html`<div></div>`);
+    const el = document.createElement('ahp-mcp-server-list') as AhpMcpServerList;
+    el.store = store;
+    wrap.append(el);
+    await el.updateComplete;
+    await firstPendingBlocks(el);
+    el.remove();
+    await settle();
+    await settle();
+    expect(pendingBlocks(el).length, 'blocks still waiting while out of the page').to.be.above(0);
+    wrap.append(el);
+    await namesFilled(el);
+    expect(deferred(el).length + servers(el).length).to.equal(500);
+  });
+
   it('Tab walks on from a server far down the list to the next one, whether it is a name or an element', async () => {
     const { store } = realStore(bigSession(400));
     const wrap = await fixture<HTMLElement>(html`<div style="height: 300px; overflow: auto"><ahp-mcp-server-list .store=${store}></ahp-mcp-server-list></div>`);
