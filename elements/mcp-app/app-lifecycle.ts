@@ -82,6 +82,8 @@ export class AppLifecycle implements ReactiveController {
   private mountKey = '';
   private generation = 0;
   private stopWatching: (() => void) | undefined;
+  /** The start failed in a way a later try may not (the proxy or the View was too slow): tried again after being far. */
+  private retryAfterFar = false;
 
   constructor(host: AppLifecycleHost, parts: AppLifecycleParts) {
     this.host = host;
@@ -160,13 +162,19 @@ export class AppLifecycle implements ReactiveController {
   /**
    * Far out of view: ends the running or starting View (its goodbye asked for, best effort) and keeps its place at
    * the height it had; what the View reported that the element keeps (model context, display mode) stays. `resume`
-   * starts it again.
+   * starts it again; so also an App whose start failed only because the proxy or the View answered too late.
    */
   suspend(): void {
     const frame = this.frame;
-    if ((this.phase !== 'ready' && this.phase !== 'loading') || !this.run || this.host.getAttribute('display-mode') !== 'inline') return;
+    const retry = this.phase === 'error' && this.retryAfterFar;
+    if (!retry && ((this.phase !== 'ready' && this.phase !== 'loading') || !this.run || this.host.getAttribute('display-mode') !== 'inline')) return;
     const height = Math.round(frame?.getBoundingClientRect().height ?? 0);
     if (height > 0) this.viewport()?.style.setProperty('min-height', `${height}px`);
+    this.park();
+  }
+
+  /** Ends the run and waits, suspended, for `resume`. */
+  private park(): void {
     const key = this.mountKey;
     this.unmount('suspended');
     this.mountKey = key;
@@ -208,6 +216,7 @@ export class AppLifecycle implements ReactiveController {
   private async mount(serverId: string, uri: string): Promise<void> {
     const generation = ++this.generation;
     const { host, parts } = this;
+    this.retryAfterFar = false;
     const page = parts.page();
     this.set('loading');
     const state = host.currentStore?.getState();
@@ -236,6 +245,7 @@ export class AppLifecycle implements ReactiveController {
         if (DEV && problem.kind === 'sandbox' && problem.problem === 'same-origin') warnSameOriginSandbox(host, new URL(problem.url!, document.baseURI).href);
         const handle = host.currentHandle;
         const noChannel = handle ? (handle.unavailable('mcpChannel') ?? 'unknown') : t.noHandle;
+        this.retryAfterFar = problem.kind === 'noAnswer' || problem.kind === 'notStarted';
         this.set('error', problemText(t, problem, { uri, serverId, noChannel }), problem.kind === 'sandbox' && problem.problem === 'missing');
       },
     }));

@@ -128,7 +128,8 @@ export class AhpMcpApp extends LitElement {
   /**
    * How far out of view (a CSS margin around the viewport and scroll containers) an inline View may be before it is
    * suspended; it starts again when it comes within it. An App that is already that far when it would start waits,
-   * suspended, until it comes near. `null` never suspends.
+   * suspended, until it comes near; one whose start failed because its sandbox or View answered too late is tried
+   * again when it comes back near. `null` never suspends.
    */
   static suspendMargin: string | null = '300%';
   /** View resources, read once per server start and shared by every App of the page. */

@@ -8,7 +8,7 @@
 // Timing entries at all once the page has many out-of-process frames; the keydown → paint figure is the one to read.)
 // Apps whose start failed (e.g. a sandbox handshake timed out on a loaded machine) are counted and printed. Apps far out
 // of view (`AhpMcpApp.suspendMargin`) wait or are suspended, so only those near the end of the transcript run; after
-// the typing, the bench scrolls the transcript to its start and back, a couple of screens at a time, waiting at each
+// the typing, the bench scrolls the transcript to its start and back, four screens at a time, waiting at each
 // stop for the Apps near it to start again, and counts the Apps that failed over the whole run. It ends with the budget
 // lines (input latency median and p95 under 50 ms, no App failed) and the load average. Asserts nothing.
 // Run: node --import tsx test/bench/apps-many.ts [apps] [keys] [margin]   (margin: `AhpMcpApp.suspendMargin` for the run,
@@ -227,10 +227,10 @@ try {
   const loaded = await typeIntoComposer(page);
   report(`${APPS} Apps in one chat`, loaded, await census(page), page.frames().length, chromiumRssMb(browser));
 
-  // Every App comes near once: up to the start of the transcript and back, two screens at a time.
+  // Every App comes near once (the near zone is the transcript and 3 of its heights each side): to its start and back, four screens at a time.
   const scrolled = Date.now();
-  const up = await scrollThrough(page, -2);
-  const down = await scrollThrough(page, 2);
+  const up = await scrollThrough(page, -4);
+  const down = await scrollThrough(page, 4);
   const after = await census(page);
   console.log(`\nScrolled through the transcript and back (${up.stops + down.stops} stops, ${((Date.now() - scrolled) / 1000).toFixed(1)} s): at most ${Math.max(up.maxReady, down.maxReady)} Views running at once; now ${after.ready} ready, ${after.suspended} suspended, ${after.failed.length} failed`);
   for (const reason of new Set(after.failed)) console.log(`  failed: ${reason}`);

@@ -1,7 +1,8 @@
 // Many Apps on one page: an App far out of view does not start (no resource read, no proxy frame) until it comes
 // near, through the scroll container it sits in; a suspended View's reported state (model context, size) is there
 // while it is gone and after it starts again; proxy pages of one sandbox origin load a few at a time, an App waiting
-// for its turn does not count the wait against its handshake, and a proxy that never answers still fails clearly.
+// for its turn does not count the wait against its handshake, and a proxy that never answers still fails clearly; an
+// App whose start was too slow is tried again when it comes back near.
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../elements/define-all.js';
 import { AhpMcpApp } from '../../elements/mcp-app/mcp-app.js';
@@ -70,6 +71,32 @@ describe('<ahp-mcp-app> suspended and restored', () => {
       await until(() => frameOf(el)?.style.height === frameHeight, 'the new View has the size again');
       expect(channel.count('resources/read'), 'the resource is not read again').to.equal(1);
     } finally {
+      window.scrollTo(0, 0);
+    }
+  });
+});
+
+describe('<ahp-mcp-app> whose start was too slow', () => {
+  it('is tried again when it comes back near after being far, and runs', async function () {
+    this.timeout(30_000);
+    // The View's first load never speaks (as if the machine were too busy for it to start in time); later loads do.
+    const flag = `slow-first-start-${Math.random()}`;
+    const silentFirstTime = `<script>if (!localStorage.getItem('${flag}')) { localStorage.setItem('${flag}', '1'); window.parent.postMessage = () => {}; }</script>`;
+    const channel = new FakeChannel({ html: (await drivenView({})).replace('<head>', `<head>${silentFirstTime}`) });
+    const startTimeoutMs = AhpMcpApp.startTimeoutMs;
+    AhpMcpApp.startTimeoutMs = 1500;
+    try {
+      const wrap = await fixture<HTMLElement>(html`<div>${app(channel)}<div style="height: 20000px"></div></div>`);
+      const el = wrap.querySelector<AhpMcpApp>('ahp-mcp-app')!;
+      await until(() => el.matches(':state(error)'), 'the first start failed');
+      expect(el.shadowRoot!.textContent).to.match(/did not start/i);
+      window.scrollTo(0, 15_000);
+      await until(() => el.matches(':state(suspended)'), 'the failed App, far out of view, waits to try again');
+      window.scrollTo(0, 0);
+      await until(() => el.matches(':state(ready)'), 'tried again once back near: the View runs');
+      expect(channel.count('resources/read'), 'from the cached resource').to.equal(1);
+    } finally {
+      AhpMcpApp.startTimeoutMs = startTimeoutMs;
       window.scrollTo(0, 0);
     }
   });
