@@ -23,7 +23,9 @@ const app = (channel: FakeChannel, sandbox = sandboxUrl()) =>
 const frameOf = (el: AhpMcpApp) => el.shadowRoot!.querySelector('iframe');
 
 describe('<ahp-mcp-app> far out of view when it would start', () => {
-  it('waits without reading its resource or loading a proxy until scrolled near, then initializes; an App near starts at once', async () => {
+  it('waits without reading its resource or loading a proxy until scrolled near, then initializes; an App near starts at once', async function () {
+    // Two Views start one after the other: more than the default 10 s on a loaded machine.
+    this.timeout(30_000);
     const nearChannel = await channelFor();
     const farChannel = await channelFor();
     const box = await fixture<HTMLElement>(html`<div style="height: 400px; overflow: auto">
@@ -46,7 +48,9 @@ describe('<ahp-mcp-app> far out of view when it would start', () => {
 });
 
 describe('<ahp-mcp-app> suspended and restored', () => {
-  it('keeps the model context and the size the View reported while it is gone, and has them when it runs again', async () => {
+  it('keeps the model context and the size the View reported while it is gone, and has them when it runs again', async function () {
+    // Two Views start one after the other: more than the default 10 s on a loaded machine.
+    this.timeout(30_000);
     const context = { structuredContent: { picked: 7 } };
     const channel = await channelFor({ requests: [{ method: 'ui/update-model-context', params: context }] });
     const wrap = await fixture<HTMLElement>(html`<div>${app(channel)}<div style="height: 20000px"></div></div>`);
