@@ -1,7 +1,7 @@
 import type { Customization, McpServerCustomization } from '../protocol/customizations.js';
 import type { SessionState } from '../protocol/session.js';
 import { editable, editableList } from './burst.js';
-import { carrySlots, serverSlots, slotOf } from './customization-index.js';
+import { carrySlots, childOf, containerOf, findSlot, serverIndex } from './customization-index.js';
 import { isRecord, type Rec } from './guards.js';
 
 /** A customization holding children (plugin, directory). */
@@ -59,11 +59,13 @@ export function forEachMcpServer(state: SessionState | undefined, fn: (server: M
 export function locateMcpServer(state: SessionState | undefined, id: unknown): McpServerLocation | undefined {
   const list: unknown = state?.customizations;
   if (!Array.isArray(list) || typeof id !== 'string') return undefined;
-  const slot = slotOf(serverSlots(list), id);
-  if (!slot) return undefined;
-  if (slot.child < 0) return { server: list[slot.at] as McpServerCustomization };
-  const container = list[slot.at] as Customization;
-  return { server: (container as unknown as Rec & { children: unknown[] }).children[slot.child] as McpServerCustomization, container };
+  const index = serverIndex(list);
+  const code = findSlot(index, list, id);
+  if (code < 0) return undefined;
+  const at = containerOf(index, code);
+  if (at < 0) return isMcpServer(list[code]) ? { server: list[code] as McpServerCustomization } : undefined;
+  const container = list[at] as Customization;
+  return { server: (container as unknown as Container).children[childOf(index, code)] as McpServerCustomization, container };
 }
 
 /** The MCP server with this id (top-level or child), or undefined. */
@@ -83,19 +85,23 @@ export function updateMcpServer(
 ): SessionState {
   const list: unknown = state.customizations;
   if (!Array.isArray(list) || typeof id !== 'string') return state;
-  const slot = slotOf(serverSlots(list), id);
-  if (!slot) return state;
-  const entry = (slot.child < 0 ? list[slot.at] : (list[slot.at] as Container).children[slot.child]) as McpServerCustomization;
+  const index = serverIndex(list);
+  const code = findSlot(index, list, id);
+  if (code < 0) return state;
+  const at = containerOf(index, code);
+  if (at < 0 && !isMcpServer(list[code])) return state;
+  const child = at < 0 ? -1 : childOf(index, code);
+  const entry = (at < 0 ? list[code] : (list[at] as Container).children[child]) as McpServerCustomization;
   const server = update(entry);
   if (server === entry) return state;
   const nextList = editableList(list as Customization[]);
-  if (slot.child < 0) nextList[slot.at] = server;
+  if (at < 0) nextList[code] = server;
   else {
-    const container = editable(list[slot.at] as Container);
+    const container = editable(list[at] as Container);
     const children = editableList(container.children);
-    children[slot.child] = server;
+    children[child] = server;
     container.children = children;
-    nextList[slot.at] = container as unknown as Customization;
+    nextList[at] = container as unknown as Customization;
   }
   carrySlots(list, nextList);
   const next = editable(state);
