@@ -1,7 +1,7 @@
 import type { Customization, McpServerCustomization } from '../protocol/customizations.js';
 import type { SessionState } from '../protocol/session.js';
 import { editable, editableList } from './burst.js';
-import { carrySlots, childOf, containerOf, findSlot, serverIndex } from './customization-index.js';
+import { carrySlots, findSlot, serverIndex, slotOf } from './customization-index.js';
 import { isRecord, type Rec } from './guards.js';
 
 /** A customization holding children (plugin, directory). */
@@ -62,10 +62,10 @@ export function locateMcpServer(state: SessionState | undefined, id: unknown): M
   const index = serverIndex(list);
   const code = findSlot(index, list, id);
   if (code < 0) return undefined;
-  const at = containerOf(index, code);
-  if (at < 0) return isMcpServer(list[code]) ? { server: list[code] as McpServerCustomization } : undefined;
+  const [at, child] = slotOf(index, code);
+  if (at < 0) return isMcpServer(list[child]) ? { server: list[child] } : undefined;
   const container = list[at] as Customization;
-  return { server: (container as unknown as Container).children[childOf(index, code)] as McpServerCustomization, container };
+  return { server: (container as unknown as Container).children[child] as McpServerCustomization, container };
 }
 
 /** The MCP server with this id (top-level or child), or undefined. */
@@ -88,14 +88,13 @@ export function updateMcpServer(
   const index = serverIndex(list);
   const code = findSlot(index, list, id);
   if (code < 0) return state;
-  const at = containerOf(index, code);
-  if (at < 0 && !isMcpServer(list[code])) return state;
-  const child = at < 0 ? -1 : childOf(index, code);
-  const entry = (at < 0 ? list[code] : (list[at] as Container).children[child]) as McpServerCustomization;
+  const [at, child] = slotOf(index, code);
+  const entry = at < 0 ? list[child] : (list[at] as Container).children[child];
+  if (!isMcpServer(entry)) return state;
   const server = update(entry);
   if (server === entry) return state;
   const nextList = editableList(list as Customization[]);
-  if (at < 0) nextList[code] = server;
+  if (at < 0) nextList[child] = server;
   else {
     const container = editable(list[at] as Container);
     const children = editableList(container.children);

@@ -16,8 +16,6 @@ export interface ChannelReconcilerOptions<S> {
   fold?: (state: S, actions: readonly AnyAction[]) => S;
   /** How long a pending action may wait for its echo. */
   pendingTimeoutMs: number;
-  /** Keep the actions applied since the last refresh (for per-server change detection); default true. */
-  recordApplied?: boolean;
   /** Called after a pending action timed out and was removed; the caller refreshes and reports it. */
   onTimeout(failure: ActionFailure): void;
   /**
@@ -42,8 +40,6 @@ interface Pending {
 
 const isRejected = (env: ActionEnvelope): boolean => env.rejectionReason !== undefined && env.rejectionReason !== null;
 
-/** `update()`'s answer when the view kept its identity. */
-export const UNCHANGED: unique symbol = Symbol('unchanged');
 /**
  * Deferred actions folded at once when this many wait: bounds the memory a never-read store holds and keeps
  * the burst's ownership set small, while one copy of a 10,000-server list is shared by a thousand actions.
@@ -73,7 +69,6 @@ export class ChannelReconciler<S extends object> {
   private dirty = false;
   /** Actions applied to the confirmed state since the last refresh; undefined when the change is not just those (snapshot, pending changes). */
   private applied: AnyAction[] | undefined = [];
-  private readonly recordApplied: boolean;
   private readonly fold: (state: S, actions: readonly AnyAction[]) => S;
   /** Confirmed actions (cursor past them) not folded into `confirmed` yet: see `receive(env, defer)`. */
   private deferred: AnyAction[] = [];
@@ -82,7 +77,6 @@ export class ChannelReconciler<S extends object> {
     this.channel = options.channel;
     this.clientId = options.clientId;
     this.reducer = options.reducer;
-    this.recordApplied = options.recordApplied ?? true;
     this.fold = options.fold ?? ((state, actions) => actions.reduce(this.reducer, state));
     this.pendingTimeoutMs = options.pendingTimeoutMs;
     this.onTimeout = options.onTimeout;
@@ -90,8 +84,9 @@ export class ChannelReconciler<S extends object> {
     this.mode = mode;
   }
 
-  /** Optimistic view as of the last `refresh()`; undefined until the snapshot. */
+  /** Optimistic view (brought up to date first: an owner that defers skips `refresh()` while nobody listens); undefined until the snapshot. */
   getState(): S | undefined {
+    if (this.dirty) this.refresh();
     return this.view;
   }
 
@@ -99,11 +94,6 @@ export class ChannelReconciler<S extends object> {
   getConfirmedState(): S | undefined {
     this.foldDeferred();
     return this.confirmed;
-  }
-
-  /** True when the view is out of date: something changed since the last `refresh()`/`update()`. */
-  get stale(): boolean {
-    return this.dirty;
   }
 
   /** Last serverSeq applied (the snapshot's fromSeq at first); 0 without a baseline. */
@@ -170,7 +160,8 @@ export class ChannelReconciler<S extends object> {
     this.mode = 'loaded';
     const buffered = this.buffer.sort((a, b) => a.serverSeq - b.serverSeq);
     this.buffer = [];
-    this.applyAll(buffered.filter((env) => this.advance(env)).map((env) => env.action as AnyAction));
+    this.deferred = buffered.filter((env) => this.advance(env)).map((env) => env.action as AnyAction);
+    this.foldDeferred();
     this.dirty = true;
     this.applied = undefined;
     return true;
@@ -193,29 +184,16 @@ export class ChannelReconciler<S extends object> {
       if (mine && isRejected(env)) failure = this.failure('rejected', origin.clientSeq, mine, String(env.rejectionReason));
     }
     if (this.mode === 'awaiting') this.buffer.push(env);
-    else if (this.mode === 'loaded' && this.advance(env)) this.applyOne(env.action as AnyAction, defer);
-    return failure;
-  }
-
-  /**
-   * Feeds a burst of envelopes of this channel, each as `receive` would, but folds the actions to apply
-   * in one go (one copy of each changed path, see reducers/burst.ts). Returns the failures to report.
-   */
-  receiveAll(envs: readonly ActionEnvelope[]): ActionFailure[] {
-    const failures: ActionFailure[] = [];
-    const actions: AnyAction[] = [];
-    for (const env of envs) {
-      if (!isRecord(env) || env.channel !== this.channel || typeof env.serverSeq !== 'number') continue;
-      const origin = env.origin;
-      if (isRecord(origin) && origin.clientId === this.clientId && typeof origin.clientSeq === 'number') {
-        const mine = this.removePending(origin.clientSeq);
-        if (mine && isRejected(env)) failures.push(this.failure('rejected', origin.clientSeq, mine, String(env.rejectionReason)));
+    else if (this.mode === 'loaded' && this.advance(env)) {
+      this.deferred.push(env.action as AnyAction);
+      if (!defer || this.deferred.length >= MAX_DEFERRED) this.foldDeferred();
+      else {
+        // Nobody is told about deferred actions one by one: whoever looks next sees the whole change.
+        this.applied = undefined;
+        this.dirty = true;
       }
-      if (this.mode === 'awaiting') this.buffer.push(env);
-      else if (this.mode === 'loaded' && this.advance(env)) actions.push(env.action as AnyAction);
     }
-    this.applyAll(actions);
-    return failures;
+    return failure;
   }
 
   /** clientSeqs of the actions waiting for their echo, oldest first. */
@@ -252,31 +230,16 @@ export class ChannelReconciler<S extends object> {
 
   /** Recomputes the view (confirmed with pending folded on top) if anything changed; returns the previous view when it changed identity. */
   refresh(): { changed: boolean; prev: S | undefined; applied?: readonly AnyAction[] } {
-    const prev = this.view;
-    const changed = this.update() !== UNCHANGED;
-    return { changed, prev, applied: this.takeApplied() };
-  }
-
-  /**
-   * `refresh()` without its result object: recomputes the view if anything changed; returns the previous
-   * view when the view changed identity, else `UNCHANGED`. The applied actions wait for `takeApplied()`.
-   */
-  update(): S | undefined | typeof UNCHANGED {
-    if (!this.dirty) return UNCHANGED;
-    this.dirty = false;
     this.foldDeferred();
     const prev = this.view;
+    if (!this.dirty) return { changed: false, prev, applied: [] };
+    this.dirty = false;
     let view = this.confirmed;
     if (view !== undefined && this.pending.size > 0) view = this.fold(view, [...this.pending.values()].map((p) => p.action));
     this.view = view;
-    return view === prev ? UNCHANGED : prev;
-  }
-
-  /** The actions applied to the confirmed state since the last call; undefined when the change is not just those. */
-  takeApplied(): readonly AnyAction[] | undefined {
     const applied = this.applied;
-    if (applied === undefined || applied.length > 0) this.applied = [];
-    return applied;
+    this.applied = [];
+    return { changed: view !== prev, prev, applied };
   }
 
   /** Clears every timer (pending actions are forgotten without being reported). */
@@ -293,43 +256,17 @@ export class ChannelReconciler<S extends object> {
     return !isRejected(env);
   }
 
-  private applyAll(actions: AnyAction[]): void {
-    if (actions.length === 0 || this.confirmed === undefined) return;
-    if (this.deferred.length > 0) {
-      for (const a of actions) this.deferred.push(a);
-      this.foldDeferred();
-      return;
-    }
-    const next = actions.length === 1 ? this.reducer(this.confirmed, actions[0]!) : this.fold(this.confirmed, actions);
-    if (this.applied && this.recordApplied) for (const a of actions) this.applied.push(a);
-    if (next !== this.confirmed) {
-      this.confirmed = next;
-      this.dirty = true;
-    }
-  }
-
-  private applyOne(action: AnyAction, defer: boolean): void {
-    if (defer || this.deferred.length > 0) {
-      this.deferred.push(action);
-      // Nobody is told about deferred actions one by one: whoever looks next sees the whole change.
-      this.applied = undefined;
-      this.dirty = true;
-      if (!defer || this.deferred.length >= MAX_DEFERRED) this.foldDeferred();
-      return;
-    }
-    const next = this.reducer(this.confirmed!, action);
-    if (this.applied && this.recordApplied) this.applied.push(action);
-    if (next !== this.confirmed) {
-      this.confirmed = next;
-      this.dirty = true;
-    }
-  }
-
+  /** Applies the actions that wait (one, or a burst with one copy of each changed path). */
   private foldDeferred(): void {
     const actions = this.deferred;
     if (actions.length === 0 || this.confirmed === undefined) return;
     this.deferred = [];
-    this.confirmed = this.fold(this.confirmed, actions);
+    const next = actions.length === 1 ? this.reducer(this.confirmed, actions[0]!) : this.fold(this.confirmed, actions);
+    if (this.applied) for (const a of actions) this.applied.push(a);
+    if (next !== this.confirmed) {
+      this.confirmed = next;
+      this.dirty = true;
+    }
   }
 
   private expire(clientSeq: number): void {

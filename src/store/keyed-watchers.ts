@@ -8,34 +8,16 @@ export function report(what: string, fn: () => void): void {
   }
 }
 
-/** Calls each listener of the set as it is now (one added meanwhile waits for the next change), through `report`. */
-export function reportEach(what: string, listeners: ReadonlySet<() => void>): void {
-  if (listeners.size === 0) return;
-  // One listener (the common case: one element per chat) needs no snapshot of the set.
-  if (listeners.size === 1) return report(what, listeners.values().next().value!);
-  for (const l of [...listeners]) report(what, l);
-}
-
-function shallowEqual(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
-  const ka = Object.keys(a);
-  return ka.length === Object.keys(b).length && ka.every((k) => Object.is(a[k], b[k]));
-}
 
 /**
- * Two objects that render the same: identical, or the same keys with identical values (`deeper`
- * keys compared one level further). Rebasing pending actions rebuilds the objects they touch on
- * every change; this keeps those rebuilds from waking subscribers.
+ * Two objects that render the same: identical, or the same keys with identical values. Rebasing pending
+ * actions rebuilds the objects they touch on every change; this keeps those rebuilds from waking subscribers.
  */
-export function sameObject(a: unknown, b: unknown, deeper: readonly string[] = []): boolean {
+export function sameObject(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (!isObjectOrArray(a) || !isObjectOrArray(b)) return false;
   const ka = Object.keys(a);
-  if (ka.length !== Object.keys(b).length) return false;
-  return ka.every((k) => {
-    const va = a[k];
-    const vb = b[k];
-    return Object.is(va, vb) || (deeper.includes(k) && isObjectOrArray(va) && isObjectOrArray(vb) && shallowEqual(va, vb));
-  });
+  return ka.length === Object.keys(b).length && ka.every((k) => Object.is(a[k], b[k]));
 }
 
 interface Watch<T> {

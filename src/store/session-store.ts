@@ -4,7 +4,7 @@ import type { McpServerCustomization } from '../protocol/customizations.js';
 import type { ChatState, SessionState } from '../protocol/session.js';
 import type { ToolCallState } from '../protocol/tool-calls.js';
 import { sessionReducer } from '../reducers/session-reducer.js';
-import { ChannelReconciler, UNCHANGED, type ReconcilerMode } from './channel-reconciler.js';
+import { ChannelReconciler, type ReconcilerMode } from './channel-reconciler.js';
 import { checkActionSize, isChatChannel, routeAction, type ActionSizeLimits } from './channel-routing.js';
 import { StoreListeners } from './store-listeners.js';
 import { foldBurst } from '../reducers/burst.js';
@@ -48,7 +48,6 @@ interface ChatWatch {
 type AnyReconciler = ChannelReconciler<SessionState> | ChannelReconciler<ChatState>;
 
 const foldSession = (state: SessionState, actions: readonly AnyAction[]): SessionState => foldBurst(sessionReducer, state, actions);
-const NO_FAILURES: readonly ActionFailure[] = Object.freeze([]);
 
 /**
  * Optimistic store for one session and the chats watched in it (AHP §3.3): one ChannelReconciler
@@ -94,7 +93,7 @@ export class SessionStore implements SessionStoreLike {
 
   /** Optimistic view; undefined before the snapshot. */
   getState(): SessionState | undefined {
-    return this.current(this.session);
+    return this.session.getState();
   }
 
   /** State as confirmed by the host, without pending actions. */
@@ -126,12 +125,12 @@ export class SessionStore implements SessionStoreLike {
   }
 
   subscribe(listener: () => void): () => void {
-    this.current(this.session);
+    this.getState();
     return this.listeners.subscribe(listener);
   }
 
   subscribeMcpServer(id: string, listener: (server: McpServerCustomization | undefined) => void): () => void {
-    this.current(this.session);
+    this.getState();
     return this.listeners.subscribeMcpServer(id, listener);
   }
 
@@ -154,8 +153,7 @@ export class SessionStore implements SessionStoreLike {
   }
 
   getChatState(uri: string): ChatState | undefined {
-    const rec = this.chatWatches.has(uri) ? this.chats.get(uri) : undefined;
-    return rec && this.current(rec);
+    return this.chatWatches.has(uri) ? this.chats.get(uri)?.getState() : undefined;
   }
 
   subscribeChat(uri: string, listener: () => void): () => void {
@@ -211,7 +209,7 @@ export class SessionStore implements SessionStoreLike {
     const rec = this.reconcilerOf(env.channel);
     if (!rec) return;
     const failure = rec.receive(env, this.unobserved(rec));
-    this.commit(rec, failure ? [failure] : NO_FAILURES);
+    this.commit(rec, failure ? [failure] : []);
   }
 
   /**
@@ -221,19 +219,16 @@ export class SessionStore implements SessionStoreLike {
    */
   receiveAll(envs: readonly ActionEnvelope[]): void {
     if (!Array.isArray(envs)) return;
-    const byChannel = new Map<AnyReconciler, ActionEnvelope[]>();
-    let channel: string | undefined;
-    let list: ActionEnvelope[] | undefined;
+    // Deferred (see ChannelReconciler.receive) and folded by the commit, or by the next read when nobody listens.
+    const touched = new Map<AnyReconciler, ActionFailure[]>();
     for (const env of envs) {
-      if (!isRecord(env) || typeof env.channel !== 'string') continue;
-      if (env.channel !== channel) {
-        channel = env.channel;
-        const rec = this.reconcilerOf(channel);
-        list = rec && (byChannel.get(rec) ?? byChannel.set(rec, []).get(rec));
-      }
-      list?.push(env as unknown as ActionEnvelope);
+      const rec = isRecord(env) && typeof env.channel === 'string' ? this.reconcilerOf(env.channel) : undefined;
+      if (!rec) continue;
+      const failures = touched.get(rec) ?? touched.set(rec, []).get(rec)!;
+      const failure = rec.receive(env, true);
+      if (failure) failures.push(failure);
     }
-    for (const [rec, list] of byChannel) this.commit(rec, rec.receiveAll(list));
+    for (const [rec, failures] of touched) this.commit(rec, failures);
   }
 
   /** clientSeqs of every action still waiting for its echo (all channels), for `reconnect` to ask the host about. */
@@ -284,7 +279,6 @@ export class SessionStore implements SessionStoreLike {
         clientId: this.clientId,
         reducer,
         fold,
-        recordApplied: channel === this.channel,
         pendingTimeoutMs: this.pendingTimeoutMs,
         onTimeout: (f) => this.commit(rec as unknown as AnyReconciler, [f]),
         ...(this.confirmSent && { confirmSent: this.confirmSent }),
@@ -347,32 +341,20 @@ export class SessionStore implements SessionStoreLike {
 
   /** True when no listener would be told about a change of this channel: its view may wait until it is read. */
   private unobserved(rec: AnyReconciler): boolean {
-    return rec === this.session ? this.listeners.sessionUnobserved() : this.listeners.chatUnobserved(rec.channel);
-  }
-
-  /** The channel's view, brought up to date first when it was left stale (only while nobody listened, so nobody is told). */
-  private current<S extends SessionState | ChatState>(rec: ChannelReconciler<S>): S | undefined {
-    if (rec.stale) {
-      rec.update();
-      rec.takeApplied();
-    }
-    return rec.getState();
+    return !this.listeners.observes(rec === this.session ? undefined : rec.channel);
   }
 
   /** Recomputes a channel's view (unless nobody listens), wakes the listeners of what changed, forgets idle chats and reports failures. */
   private commit(rec: AnyReconciler, failures: readonly ActionFailure[]): void {
-    if (rec.stale && !this.unobserved(rec)) {
-      const prev = rec.update();
-      const applied = rec.takeApplied();
-      if (prev !== UNCHANGED) {
-        if (rec === this.session) this.listeners.sessionChanged(prev as SessionState | undefined, this.session.getState(), applied);
-        else this.listeners.chatChanged(rec.channel, prev as ChatState | undefined, rec.getState() as ChatState | undefined);
-      }
+    const { changed, prev, applied } = this.unobserved(rec) ? { changed: false } : rec.refresh();
+    if (changed) {
+      if (rec === this.session) this.listeners.sessionChanged(prev as SessionState | undefined, this.session.getState(), applied);
+      else this.listeners.chatChanged(rec.channel, prev as ChatState | undefined, rec.getState() as ChatState | undefined);
     }
     if (rec !== this.session && rec.pendingCount === 0 && !this.chatWatches.has(rec.channel) && this.chats.get(rec.channel) === rec) {
       rec.dispose();
       this.chats.delete(rec.channel);
     }
-    if (failures.length > 0) this.listeners.failed(failures);
+    this.listeners.failed(failures);
   }
 }

@@ -2,8 +2,8 @@ import type { McpServerCustomization } from '../protocol/customizations.js';
 import type { ChatState, SessionState } from '../protocol/session.js';
 import type { ToolCallState } from '../protocol/tool-calls.js';
 import { locateMcpServer } from '../reducers/customizations.js';
-import { KeyedWatchers, addGroupedWatcher, addKeyedListener, report, reportEach, sameObject } from './keyed-watchers.js';
-import { changedCustomizationIds, changedServerIdsOf } from './server-changes.js';
+import { KeyedWatchers, addGroupedWatcher, addKeyedListener, report, sameObject } from './keyed-watchers.js';
+import { changedServerIdsOf } from './server-changes.js';
 import { changedToolCallIds, findToolCall, selectToolCall } from './tool-call-selectors.js';
 import type { ActionFailure } from './types.js';
 
@@ -66,14 +66,9 @@ export class StoreListeners<F extends ActionFailure = ActionFailure> {
     return addGroupedWatcher(this.toolCalls, chat, create, toolCallId, listener, read);
   }
 
-  /** True when no session or server listener would be told about a session change. */
-  sessionUnobserved(): boolean {
-    return this.session.size === 0 && this.servers.size === 0;
-  }
-
-  /** True when no listener of this chat or of its tool calls would be told about a change of it. */
-  chatUnobserved(uri: string): boolean {
-    return !this.chats.has(uri) && !this.toolCalls.has(uri);
+  /** True when a listener would be told about a change of this chat (or of the session, without one). */
+  observes(chat?: string): boolean {
+    return chat === undefined ? this.session.size + this.servers.size > 0 : this.chats.has(chat) || this.toolCalls.has(chat);
   }
 
   onActionFailed(listener: (failure: F) => void): () => void {
@@ -83,20 +78,21 @@ export class StoreListeners<F extends ActionFailure = ActionFailure> {
 
   /**
    * The session view changed from `prev` to `next` (by `applied`, when that is all that changed): wakes session
-   * listeners and the servers that changed, named by the actions when they are all per-server ones, else found by
-   * diffing the lists. O(1) per id: the lists carry their id index from one state to the next (reducers/customization-index.ts).
+   * listeners and the servers that changed, named by the actions when they are all per-server ones, else every
+   * watched server is looked up. O(1) per id: the lists carry their id index from one state to the next
+   * (reducers/customization-index.ts).
    */
   sessionChanged(prev: SessionState | undefined, next: SessionState | undefined, applied?: readonly unknown[]): void {
-    reportEach('subscribe', this.session);
+    for (const l of [...this.session]) report('subscribe', l);
     if (this.servers.size === 0 || prev?.customizations === next?.customizations) return;
-    const changed = changedServerIdsOf(applied) ?? changedCustomizationIds(prev?.customizations, next?.customizations);
-    this.servers.notify((id) => locateMcpServer(next, id)?.server, changed);
+    // Anything but per-server actions: every watched server is looked up (O(1) each), cheaper than diffing a long list.
+    this.servers.notify((id) => locateMcpServer(next, id)?.server, changedServerIdsOf(applied));
   }
 
   /** A chat view changed (loaded, changed, forgotten): wakes its listeners and the tool calls that changed. */
   chatChanged(uri: string, prev: ChatState | undefined, next: ChatState | undefined): void {
     const listeners = this.chats.get(uri);
-    if (listeners) reportEach('subscribeChat', listeners);
+    if (listeners) for (const l of [...listeners]) report('subscribeChat', l);
     const watchers = this.toolCalls.get(uri);
     if (!watchers || watchers.size === 0) return;
     const changed = changedToolCallIds(prev, next);
