@@ -44,6 +44,8 @@ export interface Round {
   paintMs: number;
   /** Snapshot → every name in the page (no block waiting for its names), to the frame. */
   namesMs: number;
+  /** Scrolling to the server in the middle → its block painted as elements. */
+  scrollMs: number;
   elements: number;
   changeTop: { updates: number; ms: number };
   changeNested: { updates: number; ms: number };
@@ -71,6 +73,14 @@ export interface Round {
   await rendered(list);
   const elements = list.shadowRoot!.querySelectorAll('ahp-mcp-server').length;
 
+  // A jump far down (the server in the middle): its block turns into elements, painted.
+  const middle = `s${Math.floor(count / 2)}`;
+  const scrollStart = performance.now();
+  list.shadowRoot!.querySelector<HTMLElement>(`[data-server-id="${middle}"]`)!.scrollIntoView();
+  while (![...list.shadowRoot!.querySelectorAll<AhpMcpServer>('ahp-mcp-server')].some((s) => s.serverId === middle)) await frame();
+  await rendered(list);
+  const scrollMs = performance.now() - scrollStart;
+
   let seq = 1;
   const change = async (id: string) => {
     updates = 0;
@@ -91,5 +101,5 @@ export interface Round {
   await rendered(list);
   const changeNested = await change('c0');
   document.body.replaceChildren();
-  return { paintMs, namesMs, elements, changeTop, changeNested };
+  return { paintMs, namesMs, scrollMs, elements, changeTop, changeNested };
 };
