@@ -80,7 +80,8 @@ async function routeViewLoads(page: Page, viewServer: http.Server): Promise<void
 const config = parseConfig({
   servers: APPS.map((a) => ({ id: a.serverId, name: a.serverId, transport: 'stdio', command: 'node', args: [`node_modules/@modelcontextprotocol/${a.module}/dist/index.js`, '--stdio'] })),
 });
-const playground = await startPlayground({ port: 0, config });
+const serverLog: string[] = [];
+const playground = await startPlayground({ port: 0, config, log: (line) => serverLog.push(line) });
 const viewHtml = new Map<string, string>();
 const viewServer = await startViewServer(viewHtml);
 const browser = await launchChromium();
@@ -132,10 +133,13 @@ try {
   for (const app of APPS) {
     const sandbox = playground.apps.sandboxes.get(app.serverId)!;
     const html = await page.evaluate(async (serverId: string, uri: string) => {
+      // A server that did not come up says why in the playground's log (printed below).
       const session = document.getElementById('bench-session') as unknown as { currentHandle: { mcpChannel(id: string): { request(m: string, p: unknown): Promise<{ contents: { text?: string }[] }> } } };
       const result = await session.currentHandle.mcpChannel(serverId).request('resources/read', { uri });
       return result.contents[0]?.text ?? '';
-    }, app.serverId, app.uri);
+    }, app.serverId, app.uri).catch((error: unknown) => {
+      throw new Error(`${app.serverId}: ${String(error)}\n${serverLog.filter((l) => l.includes(app.serverId)).slice(-10).join('\n')}`);
+    });
     viewHtml.set(sandbox.origin, html);
   }
 
