@@ -2,6 +2,7 @@
 // package.json export (scripts/entries.mjs); (2) self-contained minified bundles — the CDN file with its chunks
 // (elements that load on first use, sign-in, worker mode, languages), and each headless entry for the size check.
 import { readdirSync, existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { nodeResolve } from '@rollup/plugin-node-resolve';
 import esbuild from 'rollup-plugin-esbuild';
 import terser from '@rollup/plugin-terser';
@@ -26,6 +27,59 @@ const productionBuild = () => ({
     return { code: out, map: null };
   },
 });
+
+/**
+ * The CDN build loads the chat reducers on first use (with the chat elements, or when a page watches its first chat):
+ * the store's `./chat-reducers.js` becomes src/store/chat-reducers-lazy.ts, which imports the real module dynamically.
+ */
+const lazyChatReducers = () => ({
+  name: 'lazy-chat-reducers',
+  resolveId(source, importer) {
+    if (source !== './chat-reducers.js' || !importer?.replace(/\\/g, '/').endsWith('/src/store/session-store.ts')) return null;
+    return fileURLToPath(new URL('./src/store/chat-reducers-lazy.ts', import.meta.url));
+  },
+});
+
+/**
+ * The CDN's chunks. Each file is compressed on its own, so fewer, larger chunks are fewer bytes: what the entry imports
+ * stays in the entry; what only the conversation elements or only `<ahp-mcp-app>` use stays in their chunk (rollup's
+ * default); everything else loaded later (the server elements, the chat reducers, sign-in, and what several element
+ * chunks share) goes into one chunk, ahp-element-kit.min.js. Chunks only optional features load (worker mode, languages)
+ * keep what only they use.
+ */
+const cdnManualChunks = (entryFile, ownChunks) => {
+  let inEntry;
+  const roots = new Map();
+  const staticGraph = (from, getModuleInfo, skip = new Set()) => {
+    const seen = new Set();
+    const stack = [from];
+    while (stack.length) {
+      const id = stack.pop();
+      if (seen.has(id) || skip.has(id)) continue;
+      seen.add(id);
+      stack.push(...(getModuleInfo(id)?.importedIds ?? []));
+    }
+    return seen;
+  };
+  return (id, { getModuleInfo, getModuleIds }) => {
+    if (!inEntry) {
+      // Manual chunks pull in their dependencies, so the entry's own modules are named too.
+      inEntry = staticGraph(fileURLToPath(new URL(entryFile, import.meta.url)), getModuleInfo);
+      for (const root of getModuleIds()) {
+        if (!getModuleInfo(root)?.dynamicImporters.length) continue;
+        for (const m of staticGraph(root, getModuleInfo, inEntry)) roots.set(m, [...(roots.get(m) ?? []), root.replace(/\\/g, '/')]);
+      }
+    }
+    if (inEntry.has(id)) return 'cdn-entry';
+    const from = roots.get(id) ?? [];
+    const optional = (root) => OPTIONAL_CDN_CHUNKS.some((pattern) => pattern.test(root));
+    if (from.every(optional)) return undefined;
+    if (from.length === 1 && ownChunks.some((own) => from[0].endsWith(own))) return undefined;
+    return 'element-kit';
+  };
+};
+/** Modules the CDN loads only for optional features (scripts/size.mjs leaves their chunks out of the total). */
+const OPTIONAL_CDN_CHUNKS = [/\/src\/worker\/worker-store\.ts$/, /\/elements\/locales\/[\w-]+\.ts$/];
 
 /** The npm build's inputs: every JavaScript entry of package.json `exports` (wildcards expanded), by source path. */
 const exportInputs = Object.fromEntries(entries().filter((e) => e.kind === 'module').map((e) => [e.source.replace(/\.ts$/, ''), e.source]));
@@ -85,6 +139,7 @@ export default [
   // chunks loaded on first use, the OAuth driver (ahp-driver-entry.min.js) on the first sign-in.
   {
     ...minified(entry('./cdn').source),
+    plugins: [lazyChatReducers(), ...minified(entry('./cdn').source).plugins],
     // The driver chunk imports from the entry instead of a facade + shared chunk.
     preserveEntrySignatures: 'allow-extension',
     output: {
@@ -94,10 +149,12 @@ export default [
       // ahp-conversation.min.js), the others after a module in them.
       chunkFileNames: (chunk) => {
         const id = chunk.facadeModuleId?.replace(/\\/g, '/') ?? '';
+        if (chunk.name === 'element-kit') return 'ahp-element-kit.min.js';
         return `ahp-${/elements\/([\w-]+)\/define\.ts$/.exec(id)?.[1] ?? /elements\/cdn-([\w-]+)\.ts$/.exec(id)?.[1] ?? '[name]'}.min.js`;
       },
       format: 'esm',
       sourcemap: true,
+      manualChunks: cdnManualChunks(entry('./cdn').source, ['/elements/cdn-conversation.ts', '/elements/mcp-app/define.ts']),
       plugins: [terser(terserOptions)],
     },
   },

@@ -21,13 +21,16 @@ const CDN_ENTRY = 'ahp-elements.min.js';
 // so nothing grows further while the code splitting and core trimming of issue 15 are outstanding.
 // Lower a ceiling whenever a change brings the measurement down; never raise one to make a change fit.
 const CDN_ENTRY_TARGET = 30_000;
-// The entry alone, since the elements beyond the session and server ones load on first use (elements/cdn.ts).
-const CDN_ENTRY_CEILING = 41_000;
+// The entry alone: `<ahp-session>`, the store, the client and the loader; every other element loads on first use
+// (elements/cdn.ts). Lowered to the target when the server elements and the chat reducers left the entry (28.0 KB).
+const CDN_ENTRY_CEILING = 30_000;
 const CDN_TARGET = 48_000;
 // Raised once, from 70 KB to 76.5 KB, when the one CDN file was split (December 2026): the entry fell from 65.9 KB
 // to 41.9 KB, while the total grew 3.5 KB because each chunk is compressed on its own, plus 2.3 KB of MCP App
 // start-up work (resource cache, warmed proxy frames, suspension out of view) in the Apps chunk. The 48 KB target
-// stays missed; this ceiling only stops further growth of the split total.
+// stays missed; this ceiling only stops further growth of the split total. It was exceeded on main in the session
+// after (78.0 KB: the list's name blocks, App start-up without waiting for the listing, the store's server index) and
+// more by taking the server elements and the chat reducers out of the entry (78.9 KB: they compress worse apart).
 const CDN_CEILING = 76_500;
 /** Lazy chunks for optional features outside the CDN budget: file name pattern → what loads them. */
 const OPTIONAL = [
