@@ -32,6 +32,8 @@ interface Typing {
   latencies: number[];
   /** Event Timing entries of at least 16 ms: name and duration. */
   slowEvents: { name: string; duration: number }[];
+  /** Long animation frames (≥ 50 ms) while typing: duration, the part that blocked input, the script that ran longest. */
+  longFrames: { duration: number; blocking: number; script: string }[];
   /** Characters that reached the composer. */
   typed?: number;
 }
@@ -75,12 +77,22 @@ const census = (page: Page): Promise<AppCensus> =>
 async function typeIntoComposer(page: Page): Promise<Typing> {
   await page.evaluate(() => {
     const w = window as unknown as { __typing: Typing; __typingObserved?: true };
-    w.__typing = { latencies: [], slowEvents: [] };
+    w.__typing = { latencies: [], slowEvents: [], longFrames: [] };
     if (w.__typingObserved) return;
     w.__typingObserved = true;
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) if (['keydown', 'keyup', 'input', 'keypress'].includes(e.name)) w.__typing.slowEvents.push({ name: e.name, duration: e.duration });
     }).observe({ type: 'event', durationThreshold: 16, buffered: false } as PerformanceObserverInit);
+    // Where the main thread went in a slow frame: shows whether the page's own work or only the machine made it slow.
+    type LoafScript = { duration: number; invoker: string; sourceURL: string; sourceFunctionName: string };
+    type Loaf = PerformanceEntry & { blockingDuration: number; scripts: LoafScript[] };
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as Loaf[]) {
+        const top = [...e.scripts].sort((a, b) => b.duration - a.duration)[0];
+        const script = top ? `${Math.round(top.duration)} ms ${top.invoker} ${top.sourceFunctionName || ''} ${top.sourceURL.split('/').pop() ?? ''}`.trim() : 'no script';
+        w.__typing.longFrames.push({ duration: e.duration, blocking: e.blockingDuration, script });
+      }
+    }).observe({ type: 'long-animation-frame', buffered: false });
     // Capture on the window: runs before the composer's own handlers; the latency ends after the next paint.
     addEventListener(
       'keydown',
@@ -174,6 +186,8 @@ function report(label: string, t: Typing, c: AppCensus, frames: number, rssMb: n
   console.log(`${label}: ${c.apps} <ahp-mcp-app> (${c.ready} ready, ${c.suspended} suspended far out of view), ${c.iframes} iframes in the page, ${frames} frames in Chromium, Chromium resident memory ${rssMb ?? 'n/a'} MB`);
   console.log(`  keydown → after next paint:  ${stats(t.latencies)}; ${t.typed}/${KEYS} characters reached the composer`);
   console.log(`  Event Timing entries ≥ 16 ms reported: ${slow.length ? `${slow.length} (max ${Math.max(...slow)} ms)` : 'none'}`);
+  const long = [...t.longFrames].sort((a, b) => b.duration - a.duration);
+  console.log(`  long animation frames (≥ 50 ms) while typing: ${long.length}${long.length ? `; longest: ${long.slice(0, 3).map((f) => `${Math.round(f.duration)} ms (blocking ${Math.round(f.blocking)} ms; longest script: ${f.script})`).join(', ')}` : ''}`);
 }
 
 const config = parseConfig({ servers: [publishedServer('server-basic-vanillajs', 'basic-vanillajs', 'Basic')] });
