@@ -54,11 +54,13 @@ export function serverIndex(list: readonly unknown[]): ServerIndex {
   while (size * 3 < places * 4) size *= 2;
   const table = places < 0xffff ? new Uint16Array(size) : new Int32Array(size);
   const ix: ServerIndex = { table, top: list.length, kids: [] };
-  const claim = (id: string | undefined, code: number): void => {
-    if (id === undefined || findSlot(ix, list, id) >= 0) return;
+  /** Gives `id` the slot `code` unless an earlier entry claimed it; true when it did. */
+  const claim = (id: string | undefined, code: number): boolean => {
+    if (id === undefined || findSlot(ix, list, id) >= 0) return false;
     let h = hashOf(id);
     while (table[h & (size - 1)] !== 0) h++;
     table[h & (size - 1)] = code + 1;
+    return true;
   };
   list.forEach((c, i) => claim(idOf(c), i));
   list.forEach((c, i) => {
@@ -67,9 +69,7 @@ export function serverIndex(list: readonly unknown[]): ServerIndex {
       const id = idOf(child);
       if (id === undefined || seenHere.has(id)) return;
       seenHere.add(id);
-      if (!isRecord(child) || child.type !== 'mcpServer' || findSlot(ix, list, id) >= 0) return;
-      ix.kids.push(i, j);
-      claim(id, ix.top + ix.kids.length / 2 - 1);
+      if (isRecord(child) && child.type === 'mcpServer' && claim(id, ix.top + ix.kids.length / 2)) ix.kids.push(i, j);
     });
   });
   indexByList.set(list, ix);

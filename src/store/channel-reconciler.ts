@@ -261,7 +261,7 @@ export class ChannelReconciler<S extends object> {
     const actions = this.deferred;
     if (actions.length === 0 || this.confirmed === undefined) return;
     this.deferred = [];
-    const next = actions.length === 1 ? this.reducer(this.confirmed, actions[0]!) : this.fold(this.confirmed, actions);
+    const next = this.fold(this.confirmed, actions);
     if (this.applied) for (const a of actions) this.applied.push(a);
     if (next !== this.confirmed) {
       this.confirmed = next;

@@ -58,9 +58,9 @@ export class KeyedWatchers<T> {
 
   /** Looks the watched keys up (all, or only `keys` when the caller knows what may have changed) and wakes those whose object changed. */
   notify(lookup: (key: string) => T | undefined, keys?: Iterable<string>): void {
-    if (this.watches.size === 0) return;
-    const entries = keys ? [...keys].flatMap((k) => (this.watches.has(k) ? [[k, this.watches.get(k)!] as const] : [])) : [...this.watches];
-    for (const [key, w] of entries) {
+    for (const key of keys ?? [...this.watches.keys()]) {
+      const w = this.watches.get(key);
+      if (!w) continue;
       const value = lookup(key);
       const changed = !this.same(w.last, value);
       w.last = value;

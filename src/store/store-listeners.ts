@@ -10,24 +10,17 @@ import type { ActionFailure } from './types.js';
 /** Up to this many changed tool-call ids are looked up one by one; more build the id index. */
 const FEW_CHANGES = 8;
 
-/** Deep equality of small JSON values (a server's `state`, its `enablement` list). */
-function sameJson(a: unknown, b: unknown): boolean {
-  if (Object.is(a, b)) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
-  const ka = Object.keys(a);
-  const rb = b as Record<string, unknown>;
-  return ka.length === Object.keys(b).length && ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && sameJson((a as Record<string, unknown>)[k], rb[k]));
-}
+/** Equality of small JSON values (a server's `state`, its `enablement` list); another key order only costs a wake-up. */
+const sameJson = (a: unknown, b: unknown): boolean => a === b || JSON.stringify(a) === JSON.stringify(b);
 
 // `state` and `enablement` are rebuilt by rebased optimistic actions and by the echo of our own toggle (its list
 // arrives as new objects), so they are compared by value.
 const sameServer = (a: McpServerCustomization | undefined, b: McpServerCustomization | undefined): boolean => {
-  if (sameObject(a, b)) return true;
+  if (a === b) return true;
   if (!a || !b) return false;
   const ka = Object.keys(a) as (keyof McpServerCustomization)[];
   return ka.length === Object.keys(b).length && ka.every((k) => Object.is(a[k], b[k]) || ((k === 'state' || k === 'enablement') && sameJson(a[k], b[k])));
 };
-const sameToolCall = (a: ToolCallState | undefined, b: ToolCallState | undefined): boolean => sameObject(a, b);
 
 /**
  * The listener hub every `SessionStoreLike` uses (the page store and the worker-backed store): session,
@@ -61,7 +54,7 @@ export class StoreListeners<F extends ActionFailure = ActionFailure> {
   }
 
   subscribeToolCall(chat: string, toolCallId: string, listener: (toolCall: ToolCallState | undefined) => void): () => void {
-    const create = () => new KeyedWatchers<ToolCallState>('subscribeToolCall', sameToolCall);
+    const create = () => new KeyedWatchers<ToolCallState>('subscribeToolCall', sameObject);
     const read = () => selectToolCall(this.getChatState(chat), toolCallId)?.toolCall;
     return addGroupedWatcher(this.toolCalls, chat, create, toolCallId, listener, read);
   }
