@@ -28,12 +28,13 @@ export const slotOf = ({ top, kids }: ServerIndex, code: number): [number, numbe
 
 /** The slot code of `id` in `list` (laid out as when the index was built), or -1: a top-level entry of any type with that id, or a server child. */
 export function findSlot(index: ServerIndex, list: readonly unknown[], id: string): number {
-  const { table } = index;
+  const { table, top, kids } = index;
   for (let h = hashOf(id); ; h++) {
-    const v = table[h & (table.length - 1)]!;
-    if (v === 0) return -1;
-    const [at, child] = slotOf(index, v - 1);
-    if (idOf(at < 0 ? list[child] : childrenOf(list[at])![child]) === id) return v - 1;
+    const code = table[h & (table.length - 1)]! - 1;
+    if (code < 0) return -1;
+    // Decoded in place (no slotOf pair): this runs for every server action.
+    const entry = code < top ? list[code] : childrenOf(list[kids[2 * (code - top)]!])![kids[2 * (code - top) + 1]!];
+    if (idOf(entry) === id) return code;
   }
 }
 
