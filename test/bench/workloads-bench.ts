@@ -175,7 +175,7 @@ export async function runWorkloads(rounds = 3): Promise<void> {
   for (const mode of ['store', 'reducer'] as const) {
     const bytes = results['w3-10000']!.get(mode)!.bytes;
     if (bytes === undefined || refBytes === undefined) lines.push(`W3 at 10,000 servers, final state memory: n/a (run with --expose-gc)`);
-    else lines.push(`W3 at 10,000 servers, final state memory, ${MODE_LABEL[mode]}: ${mb(bytes)} vs the reference's ${mb(refBytes)} (budget ≤): ${verdict(bytes <= refBytes)}`);
+    else lines.push(`W3 at 10,000 servers, final state memory, ${MODE_LABEL[mode]}: ${(bytes / 1e3).toFixed(0)} KB vs the reference's ${(refBytes / 1e3).toFixed(0)} KB (budget ≤): ${verdict(bytes <= refBytes)}`);
   }
   console.log(`\nIssue 15 budgets (${source}):`);
   for (const l of lines) console.log(`  ${l}`);
