@@ -154,7 +154,6 @@ export class ChannelReconciler<S extends object> {
   /** Sets the confirmed state from a snapshot and applies buffered envelopes after `fromSeq`. Ignored while idle or for another channel. */
   loadSnapshot(snapshot: Snapshot): boolean {
     if (this.mode === 'idle' || !isRecord(snapshot) || snapshot.resource !== this.channel || !isRecord(snapshot.state)) return false;
-    this.deferred = [];
     this.confirmed = snapshot.state as S;
     this.cursor = typeof snapshot.fromSeq === 'number' ? snapshot.fromSeq : 0;
     this.mode = 'loaded';
