@@ -281,4 +281,28 @@ describe('<ahp-mcp-server-list> with many servers', () => {
     }
     await until(() => focusedServer(el) === 's324' && !!servers(el).find((s) => s.serverId === 's324')?.shadowRoot?.activeElement);
   });
+
+  it('hostile server names and ids far down the list are text in the names blocks, never markup', async () => {
+    const hostileName = (i: number) => `<img src=x onerror="window.__pwned=${i}"></div><script>window.__pwned=${i}</script>"'&`;
+    const hostileId = (i: number) => `h${i}" onfocus="window.__pwned=${i}`;
+    const top = Array.from({ length: 200 }, (_, i) => (i < EAGER_SERVERS ? mcpServer(`s${i}`, STATES.ready!) : mcpServer(hostileId(i), STATES.ready!, { name: hostileName(i) })));
+    const { store } = realStore(session(top));
+    const el = await fixture<AhpMcpServerList>(html`<div style="height: 300px; overflow: auto"><ahp-mcp-server-list .store=${store}></ahp-mcp-server-list></div>`).then(
+      (wrap) => wrap.querySelector('ahp-mcp-server-list')! as AhpMcpServerList,
+    );
+    await namesFilled(el);
+    const names = deferred(el);
+    expect(names.length).to.be.greaterThan(100);
+    for (const name of names) {
+      const i = Number(/^h(\d+)/.exec(name.dataset.serverId!)![1]);
+      expect(name.dataset.serverId).to.equal(hostileId(i));
+      expect(name.textContent).to.equal(hostileName(i));
+      expect(name.children.length).to.equal(0);
+      expect(name.getAttribute('onfocus')).to.equal(null);
+    }
+    names[names.length - 1]!.focus();
+    await settle();
+    expect(el.shadowRoot!.querySelector('img, script')).to.equal(null);
+    expect((window as unknown as { __pwned?: number }).__pwned).to.equal(undefined);
+  });
 });
