@@ -8,6 +8,7 @@ import esbuild from 'rollup-plugin-esbuild';
 import terser from '@rollup/plugin-terser';
 import { minifyLitTemplates } from './scripts/minify-lit-templates.mjs';
 import { entries, entry } from './scripts/entries.mjs';
+import { privateMemberMangle, privateMemberNames } from './scripts/private-members.mjs';
 
 const pkg = (await import('./package.json', { with: { type: 'json' } })).default;
 const deps = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})];
@@ -99,8 +100,9 @@ const authCallbackPage = () => ({
 });
 
 // A second compress pass shaves a little more; pure_getters/unsafe* were measured too (≤ 0.1 KB gzip) and are
-// not worth their risk.
-const terserOptions = { ecma: 2020, module: true, compress: { passes: 2 }, format: { comments: false } };
+// not worth their risk. TypeScript `private` members that nothing reaches by name get short names (scripts/private-members.mjs).
+const privateNames = privateMemberNames();
+const terserOptions = () => ({ ecma: 2020, module: true, compress: { passes: 2 }, format: { comments: false }, ...privateMemberMangle(privateNames) });
 
 const minified = (input, file) => ({
   input,
@@ -110,7 +112,7 @@ const minified = (input, file) => ({
     format: 'esm',
     sourcemap: true,
     inlineDynamicImports: true,
-    plugins: [terser(terserOptions)],
+    plugins: [terser(terserOptions())],
   },
 });
 
@@ -155,7 +157,7 @@ export default [
       format: 'esm',
       sourcemap: true,
       manualChunks: cdnManualChunks(entry('./cdn').source, ['/elements/cdn-conversation.ts', '/elements/mcp-app/define.ts']),
-      plugins: [terser(terserOptions)],
+      plugins: [terser(terserOptions())],
     },
   },
   // Worker mode from the CDN: a SharedWorker script must come from the page's own origin, so copy this file there
