@@ -1,12 +1,14 @@
 // Builds the minified bundles and checks their gzip -9 sizes against the budgets.
 // The CDN budget covers the entry plus every chunk it can load (static or dynamic import, transitively), e.g. the
 // OAuth driver; only chunks reached solely through an OPTIONAL chunk (features the budget does not name) are
-// reported on their own lines and left out of the total.
+// reported on their own lines and left out of the total. `--modules` also prints which source modules the bytes of
+// each counted CDN file and of the headless core come from (scripts/size-attribution.mjs).
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { entries } from './entries.mjs';
+import { printAttribution } from './size-attribution.mjs';
 
 // The CDN file and the headless entries come from package.json `exports` (scripts/entries.mjs), as in rollup.config.mjs.
 const cdnExport = entries().find((e) => e.kind === 'cdn');
@@ -132,6 +134,9 @@ for (const { name, file, target: goal, ceiling } of OTHER) {
   const ok = s.gz <= ceiling;
   if (!ok) over++;
   console.log(`${ok ? 'ok  ' : 'OVER'}   ${kb(s.gz).padStart(8)} gzip -9 (${kb(s.raw)} minified)  ${name}, ceiling ${kb(ceiling)}; ${target(s.gz, goal)}  [${file}]`);
+}
+if (process.argv.includes('--modules')) {
+  for (const file of [...counted, 'dist/size/core.min.js']) printAttribution(file);
 }
 if (over) {
   console.error(`${over} bundle(s) over their ceiling`);
