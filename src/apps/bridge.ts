@@ -438,6 +438,12 @@ export class AppBridgeHost {
         const next: { content?: ContentBlock[]; structuredContent?: Params } = {};
         if (Array.isArray(params['content'])) next.content = params['content'].filter(isRecord) as ContentBlock[];
         if (isRecord(params['structuredContent'])) next.structuredContent = params['structuredContent'];
+        // It rides on the App's next message: refused now if JSON cannot carry it (a bigint, nesting past the stack).
+        try {
+          JSON.stringify(next);
+        } catch {
+          throw new RpcError(-32602, 'ui/update-model-context needs JSON content');
+        }
         this.modelContext = next;
         h.updateModelContext?.(next);
         return {};

@@ -12,7 +12,7 @@ export interface IncomingRequest {
 }
 
 export interface JsonRpcEngineOptions {
-  /** Puts one message (or a batch answer) on the wire. A throw is logged, never raised. */
+  /** Puts one message (or a batch answer) on the wire. A throw fails the request being sent, or is logged; never raised. */
   send(payload: JsonRpcPayload): void;
   /**
    * Serves a request: return the result (or a promise of it); throw an error with an integer `code` to
@@ -79,7 +79,7 @@ export class JsonRpcEngine {
     return this.#closeReason;
   }
 
-  /** Sends a request; resolves with its result, rejects with RpcError, the timeout error or the closed error. */
+  /** Sends a request; resolves with its result, rejects with RpcError, the timeout error, the closed error, or what `send` threw. */
   request<R = unknown>(method: string, params?: unknown, options: { timeoutMs?: number } = {}): Promise<R> {
     if (this.#closed) return Promise.reject(this.#closedError());
     const id = this.#options.nextId?.() ?? this.#counter++;
@@ -93,7 +93,14 @@ export class JsonRpcEngine {
             }, timeoutMs)
           : undefined;
       this.#pending.set(id, { method, resolve: resolve as (r: unknown) => void, reject, timer });
-      this.send({ jsonrpc: '2.0', id, method, params });
+      try {
+        this.#send({ jsonrpc: '2.0', id, method, params });
+      } catch (err) {
+        // A request that cannot go on the wire (params JSON cannot carry, a transport that throws) fails now, not at its timeout.
+        this.#pending.delete(id);
+        clearTimeout(timer);
+        reject(err);
+      }
     });
   }
 
@@ -138,12 +145,15 @@ export class JsonRpcEngine {
   }
 
   protected send(payload: JsonRpcPayload): void {
-    if (this.#closed) return;
     try {
-      this.#options.send(payload);
+      this.#send(payload);
     } catch (err) {
       this.log('failed to send a message', err);
     }
+  }
+
+  #send(payload: JsonRpcPayload): void {
+    if (!this.#closed) this.#options.send(payload);
   }
 
   /** Handles one message; returns the answer to send (to requests, and in `JsonRpcServer` to invalid messages). */

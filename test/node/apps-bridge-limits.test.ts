@@ -122,6 +122,23 @@ test('size limit: an oversized request is refused with an error; the measure sto
   assert.deepEqual([bucket.take(), bucket.take(), bucket.take()], [true, true, false]);
 });
 
+test('a model context JSON cannot carry (a bigint, nesting past the stack) is refused with -32602 and the previous one kept', async () => {
+  const { transport, sent, deliver } = pair();
+  const contexts: unknown[] = [];
+  const bridge = new AppBridgeHost({ transport, handlers: { updateModelContext: (c) => void contexts.push(c) } }).start();
+  let deep: Msg = {};
+  for (let i = 0; i < 200_000; i++) deep = { d: deep };
+  deliver({ id: 1, method: 'ui/update-model-context', params: { content: [{ type: 'text', text: 'kept' }] } });
+  deliver({ id: 2, method: 'ui/update-model-context', params: { structuredContent: { n: 10n } } });
+  deliver({ id: 3, method: 'ui/update-model-context', params: { structuredContent: deep } });
+  await until('all answered', () => [1, 2, 3].every((id) => sent.some((m) => m.id === id)));
+  const answer = (id: number) => sent.find((m) => m.id === id)!;
+  assert.deepEqual(answer(1).result, {});
+  for (const id of [2, 3]) assert.deepEqual(answer(id).error, { code: -32602, message: 'ui/update-model-context needs JSON content' });
+  assert.deepEqual(bridge.modelContext, { content: [{ type: 'text', text: 'kept' }] });
+  assert.equal(contexts.length, 1, 'only the JSON context reached the page');
+});
+
 test('View tools: listed and called on the View, list_changed honoured only for a View that declared tools; sandbox policy reported', async () => {
   const { transport, sent, deliver } = pair();
   let changed = 0;

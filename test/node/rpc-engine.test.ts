@@ -150,6 +150,18 @@ test('a throwing send or notification handler is logged; the engine keeps workin
   assert.deepEqual(sent, [{ jsonrpc: '2.0', id: 2, result: 1 }]);
 });
 
+test('a request whose params the transport cannot send (a bigint, as JSON.stringify meets it) fails at once, not at its timeout', async () => {
+  const sent: string[] = [];
+  const logged: string[] = [];
+  const rpc = new JsonRpcEngine({ send: (m) => void sent.push(JSON.stringify(m)), onRequest: () => 1, log: (m) => void logged.push(m), requestTimeoutMs: 2_000 });
+  await assert.rejects(rpc.request('tools/call', { arguments: { n: 1n } }), TypeError);
+  const answered = rpc.request('ping');
+  assert.equal(sent.length, 1, 'the next request still goes out');
+  rpc.receive({ jsonrpc: '2.0', id: JSON.parse(sent[0]!).id, result: 'pong' });
+  assert.equal(await answered, 'pong');
+  assert.deepEqual(logged, [], 'the failure went to the caller, not the log');
+});
+
 test('toErrorObject: integer code with message and data; anything else -32603', () => {
   assert.deepEqual(toErrorObject({ code: -1, message: 'm', data: null }), { code: -1, message: 'm', data: null });
   assert.deepEqual(toErrorObject({ code: -1 }), { code: -1, message: 'Error' });
