@@ -1,9 +1,10 @@
-// Rollup plugin for the minified bundles: shrinks Lit `css` tagged templates (comments out, whitespace collapsed,
-// no spaces around `{ } ; : ,`, no `;` before `}`). Strings, `url(…)` and `${…}` expressions are left as they are;
-// only the static CSS text between them changes. Line breaks are kept (one per source line) so the module's lines,
-// and with them the source maps, stay where they were. In `html`/`svg` templates only the indentation after a line
-// break goes (a run of white space renders as one space either way, and no template puts a line break inside a
-// `<pre>`, `<textarea>` or `white-space: pre` element); nothing else in them changes.
+// Rollup plugin for the minified bundles: shrinks Lit `css` tagged templates (comments, line breaks and indentation
+// out, whitespace collapsed, no spaces around `{ } ; : ,`, no `;` before `}`). Strings, `url(…)` and `${…}`
+// expressions are left as they are; only the static CSS text between them changes. In `html`/`svg` templates only the
+// indentation after a line break goes (a run of white space renders as one space either way, and no template puts a
+// line break inside a `<pre>`, `<textarea>` or `white-space: pre` element); nothing else in them changes. The edits go
+// through magic-string, so the source maps still point at the right lines and columns.
+import MagicString from 'magic-string';
 
 /** Tokens of static CSS text: strings, comments, whitespace runs, anything else. */
 const CSS_TOKENS = /("(?:[^"\\]|\\[\s\S])*"|'(?:[^'\\]|\\[\s\S])*'|url\([^)]*\))|(\/\*[\s\S]*?\*\/)|(\s+)|([^"'\s/u]+|[/u])/g;
@@ -13,7 +14,7 @@ export function minifyCssText(text, first, last) {
   let out = '';
   for (const [, str, comment, space, other] of text.matchAll(CSS_TOKENS)) {
     if (str !== undefined) out += str;
-    else if (comment !== undefined || space !== undefined) out += '\n'.repeat((comment ?? space).split('\n').length - 1) || ' ';
+    else if (comment !== undefined || space !== undefined) out += ' ';
     else out += other;
   }
   // Collapse the spaces left by comments, then drop the ones next to punctuation (never inside strings: the
@@ -22,11 +23,10 @@ export function minifyCssText(text, first, last) {
   const parts = out.split(/("(?:[^"\\]|\\[\s\S])*"|'(?:[^'\\]|\\[\s\S])*'|url\([^)]*\))/);
   for (let i = 0; i < parts.length; i += 2) {
     parts[i] = parts[i]
-      .replace(/ *\n */g, '\n')
       .replace(/ {2,}/g, ' ')
       .replace(/ ?([{};,]) ?/g, '$1')
       .replace(/: /g, ':')
-      .replace(/;(\n*)}/g, '$1}');
+      .replace(/;}/g, '}');
   }
   out = parts.join('');
   if (first) out = out.replace(/^ /, '');
@@ -34,17 +34,36 @@ export function minifyCssText(text, first, last) {
   return out;
 }
 
-/** Finds css`…` templates in (esbuild-transpiled) JS and minifies their static parts. */
-export function minifyCssTemplates(code) {
-  return code.replace(/\bcss`((?:[^`\\$]|\\[\s\S]|\$(?!\{)|\$\{[^`}]*\})*)`/g, (whole, body) => {
-    const pieces = body.split(/(\$\{[^`}]*\})/);
+const CSS_TEMPLATE = /\bcss`((?:[^`\\$]|\\[\s\S]|\$(?!\{)|\$\{[^`}]*\})*)`/g;
+
+/** Minifies the static parts of every css`…` template of `code` in `ms` (a MagicString of `code`). */
+function minifyCssIn(code, ms) {
+  for (const m of code.matchAll(CSS_TEMPLATE)) {
+    const pieces = m[1].split(/(\$\{[^`}]*\})/);
     const last = pieces.length - 1;
-    return `css\`${pieces.map((p, i) => (i % 2 ? p : minifyCssText(p, i === 0, i === last))).join('')}\``;
-  });
+    let at = m.index + 'css`'.length;
+    pieces.forEach((piece, i) => {
+      if (i % 2 === 0 && piece) {
+        const min = minifyCssText(piece, i === 0, i === last);
+        if (min !== piece) {
+          if (min) ms.overwrite(at, at + piece.length, min);
+          else ms.remove(at, at + piece.length);
+        }
+      }
+      at += piece.length;
+    });
+  }
 }
 
-/** Tagged templates of `html`/`svg` in an ESTree `ast` of `code`, their indentation after line breaks removed. */
-export function dropHtmlIndentation(code, ast) {
+/** Finds css`…` templates in (esbuild-transpiled) JS and minifies their static parts. */
+export function minifyCssTemplates(code) {
+  const ms = new MagicString(code);
+  minifyCssIn(code, ms);
+  return ms.toString();
+}
+
+/** The ranges of indentation after line breaks in the `html`/`svg` tagged templates of an ESTree `ast` of `code`. */
+function htmlIndentation(code, ast) {
   const cuts = [];
   const visit = (node) => {
     if (!node || typeof node.type !== 'string') return;
@@ -60,22 +79,27 @@ export function dropHtmlIndentation(code, ast) {
     }
   };
   visit(ast);
-  if (!cuts.length) return code;
-  let out = '';
-  let at = 0;
-  for (const [from, to] of cuts.sort((a, b) => a[0] - b[0])) {
-    out += code.slice(at, from);
-    at = to;
-  }
-  return out + code.slice(at);
+  return cuts;
+}
+
+/** `code` with the indentation after line breaks in its `html`/`svg` templates removed (`ast`: its ESTree). */
+export function dropHtmlIndentation(code, ast) {
+  const ms = new MagicString(code);
+  for (const [from, to] of htmlIndentation(code, ast)) ms.remove(from, to);
+  return ms.toString();
 }
 
 export const minifyLitTemplates = () => ({
   name: 'minify-lit-templates',
   transform(code, id) {
     if (id.includes('/node_modules/')) return null;
-    let next = code.includes('css`') ? minifyCssTemplates(code) : code;
-    if (/\b(html|svg)`/.test(next)) next = dropHtmlIndentation(next, this.parse(next));
-    return next === code ? null : { code: next, map: null };
+    const hasCss = code.includes('css`');
+    const hasHtml = /\b(html|svg)`/.test(code);
+    if (!hasCss && !hasHtml) return null;
+    const ms = new MagicString(code);
+    if (hasCss) minifyCssIn(code, ms);
+    if (hasHtml) for (const [from, to] of htmlIndentation(code, this.parse(code))) ms.remove(from, to);
+    if (!ms.hasChanged()) return null;
+    return { code: ms.toString(), map: ms.generateMap({ hires: 'boundary', source: id, includeContent: false }) };
   },
 });

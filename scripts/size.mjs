@@ -35,8 +35,9 @@ const CDN_TARGET = 48_000;
 // more by taking the server elements and the chat reducers out of the entry (78.8 KB: they compress worse apart).
 // Raised a second time, to 79 KB (the measured 78.8 KB and no more), so that the size step guards against growth
 // again; the 48 KB target stays missed and is reported as missed on every run. Lowered to 78.3 KB when private member
-// names got short names in the minified builds (78.2 KB measured).
-const CDN_CEILING = 78_300;
+// names got short names in the minified builds (78.2 KB measured), then to 78.1 KB when css`` templates lost their
+// line breaks (78.0 KB).
+const CDN_CEILING = 78_100;
 /** Lazy chunks for optional features outside the CDN budget: file name pattern → what loads them. */
 const OPTIONAL = [
   { pattern: /^ahp-worker-store\b.*\.min\.js$/, why: 'worker mode, loaded only by <ahp-session worker>' },
