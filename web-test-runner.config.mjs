@@ -93,6 +93,11 @@ function secondOriginPlugin({ root = path.join(here, 'test/fixtures') } = {}) {
       if (context.path === '/__test/sandbox-proxy.js') {
         return buildSandboxScript().then((body) => ({ body: Buffer.from(body).toString('utf8'), type: 'text/javascript' }));
       }
+      if (context.path === '/__test/slow.js') {
+        // A script that takes its time (?ms=, at most 10 s): a View's deferred script from a slow CDN.
+        const ms = Math.min(Number(new URL(context.url, 'http://x').searchParams.get('ms')) || 0, 10_000);
+        return new Promise((resolve) => setTimeout(() => resolve({ body: '', type: 'text/javascript', headers: { 'access-control-allow-origin': '*' } }), ms));
+      }
       if (context.path === '/__test/cors.json') {
         // Readable from any origin, so only a CSP can keep a sandboxed View from fetching it.
         return { body: '{"ok":true}', type: 'application/json', headers: { 'access-control-allow-origin': '*' } };

@@ -3,6 +3,8 @@ import { buildAllowAttribute } from './permissions.js';
 import { SANDBOX_METHODS, isSandboxMethod, methodOf } from './sandbox-methods.js';
 
 const MAX_VIEW_ERRORS = 20;
+/** A View whose deferred scripts still wait on the network by then is shown meanwhile (its own placeholder). */
+const SHOW_WAITING_VIEW_MS = 100;
 /** The View's iframe sandbox (spec); an override may only drop tokens, never add them. */
 const INNER_SANDBOX = ['allow-scripts', 'allow-same-origin', 'allow-forms'];
 
@@ -31,7 +33,8 @@ export function innerSandboxTokens(override: unknown): string {
  * The sandbox proxy page's script. Refuses to run unframed or when the top window is reachable
  * (same origin as the host page); pins the host origin from `?parent=` and the View frame by
  * `event.source`; on `sandbox-resource-ready` creates the View iframe and writes the HTML into it (the
- * View inherits this page's origin and its header CSP); relays every other message both ways.
+ * View inherits this page's origin and its header CSP; the frame stays out of rendering until the View's scripts
+ * ran or it first speaks); relays every other message both ways.
  * Returns the stop function.
  */
 export function runSandboxProxy(win: Window = window): () => void {
@@ -78,6 +81,7 @@ export function runSandboxProxy(win: Window = window): () => void {
     }
     if (inner && event.source === inner.contentWindow) {
       if (event.origin !== ownOrigin) return;
+      show(inner);
       if (isSandboxMethod(method)) return;
       if (!relayBucket.take()) {
         const id = (event.data as { id?: unknown } | null)?.id;
@@ -97,19 +101,35 @@ export function runSandboxProxy(win: Window = window): () => void {
     const allow = buildAllowAttribute(params['permissions']);
     if (allow) frame.setAttribute('allow', allow);
     frame.title = 'MCP App';
+    // Out of rendering while the View's document is built, as when a browser navigates to the HTML: the View's
+    // deferred and module scripts run before its first style and layout. (Written into a shown frame, a rendering
+    // update of the whole written document, with the first text shaping of a new process, came between close() and
+    // the View's module script.) Shown when the View first speaks, its deferred scripts ran, it loaded, or its
+    // deferred scripts are still loading a moment after its document was written.
+    frame.style.display = 'none';
     doc.body.appendChild(frame);
+    // After insertion, which fires the initial about:blank's load at once: this one is the View's.
+    frame.addEventListener('load', () => show(frame), { once: true });
     inner = frame;
     const viewDoc = frame.contentDocument;
     if (viewDoc) {
-      // document.write keeps this page's origin and CSP for the View (srcdoc would make it opaque).
+      // document.write keeps this page's origin and CSP for the View; a srcdoc navigation measured slower (the
+      // HTML makes a round trip through the browser process: 2x for a 1 MB View).
       viewDoc.open();
       // After open() (which erases listeners) and before write() (which runs the View's scripts).
       if (frame.contentWindow) reportViewErrors(frame.contentWindow);
+      viewDoc.addEventListener('DOMContentLoaded', () => show(frame), { once: true });
       viewDoc.write(html);
       viewDoc.close();
+      // Queued behind the task that runs the View's inline module scripts, so it cannot come before them.
+      win.setTimeout(() => show(frame), SHOW_WAITING_VIEW_MS);
     } else {
+      show(frame);
       frame.srcdoc = html;
     }
+  };
+  const show = (frame: HTMLIFrameElement): void => {
+    if (frame.style.display === 'none') frame.style.removeProperty('display');
   };
   let reported = 0;
   const reportViewErrors = (view: Window): void => {

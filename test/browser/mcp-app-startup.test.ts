@@ -171,6 +171,74 @@ describe('<ahp-mcp-app> and a slow listing', () => {
   });
 });
 
+describe('<ahp-mcp-app> the View\'s document is built out of rendering', () => {
+  // What a View saw of its own frame (same origin as the proxy, so `frameElement` is readable), relayed to the page.
+  const probes = (el: AhpMcpApp) => {
+    const seen: Record<string, { display: string; width: number }>[] = [];
+    const onProbe = (e: MessageEvent) => {
+      if (e.data?.method === 'test/build' && e.source === el.shadowRoot?.querySelector('iframe')?.contentWindow) seen.push(e.data.params);
+    };
+    window.addEventListener('message', onProbe);
+    return { seen, stop: () => window.removeEventListener('message', onProbe) };
+  };
+  const LOOK = "const look = () => ({ display: getComputedStyle(frameElement).display, width: document.documentElement.clientWidth });" +
+    "const probe = (params) => parent.postMessage({ jsonrpc: '2.0', method: 'test/build', params }, '*');";
+
+  it('the View\'s module script runs before its frame is rendered; the frame is shown after it ran', async () => {
+    // Looks at its frame while its module script runs (before it says anything), and again once loaded.
+    const view = `<!doctype html><html><head><script type="module">${LOOK}
+      const atScript = look();
+      addEventListener('load', () => setTimeout(() => probe({ atScript, loaded: look() })));
+    </script></head><body><p>a View</p></body></html>`;
+    const channel = new FakeChannel({ html: view });
+    const el = await fixture<AhpMcpApp>(html`<ahp-mcp-app server-id="basic" resource-uri="ui://get-time/mcp-app.html" sandbox-url=${sandboxUrl()} .channel=${channel as McpChannel}></ahp-mcp-app>`);
+    const { seen, stop } = probes(el);
+    try {
+      const report = await until(() => seen[0], 'the View\'s report');
+      expect(report!['atScript']!.display, 'out of rendering while its script runs').to.equal('none');
+      expect(report!['loaded']!.display, 'shown once its scripts ran, though it never spoke').to.not.equal('none');
+      expect(report!['loaded']!.width, 'laid out at the frame\'s width').to.be.greaterThan(0);
+    } finally {
+      stop();
+    }
+  });
+
+  it('a View that never speaks is shown once loaded; one whose deferred script waits on the network is shown meanwhile', async function (this: { timeout(ms: number): void }) {
+    this.timeout(30_000);
+    const silent = `<!doctype html><html><head><title>v</title></head><body><p>static</p><script>${LOOK}
+      addEventListener('load', () => setTimeout(() => probe({ loaded: look() })));</script></body></html>`;
+    // Its deferred script (allowed by its CSP) arrives after 4 s; it looks at its frame without saying anything
+    // (a message would show the frame) until it is shown or DOMContentLoaded comes, then reports which came first.
+    const waiting = `<!doctype html><html><head><script defer src="${location.origin}/__test/slow.js?ms=4000"></script></head><body>
+      <p>Loading…</p><script>${LOOK}
+      let loaded = false;
+      addEventListener('DOMContentLoaded', () => (loaded = true));
+      const poll = setInterval(() => {
+        if (look().display === 'none' && !loaded) return;
+        clearInterval(poll);
+        probe({ waiting: { ...look(), shownBeforeScripts: !loaded } });
+      }, 20);</script></body></html>`;
+    const cases = [
+      { view: silent, key: 'loaded', meta: undefined },
+      { view: waiting, key: 'waiting', meta: { csp: { resourceDomains: [location.origin] } } },
+    ];
+    for (const { view, key, meta } of cases) {
+      const channel = new FakeChannel({ html: view, ...(meta && { contentMeta: meta }) });
+      const el = await fixture<AhpMcpApp>(html`<ahp-mcp-app server-id="basic" resource-uri="ui://get-time/mcp-app.html" sandbox-url=${sandboxUrl()} .channel=${channel as McpChannel}></ahp-mcp-app>`);
+      const { seen, stop } = probes(el);
+      try {
+        const report = await until(() => seen.find((r) => r[key]), `the ${key} report`, 20_000) as Record<string, { display: string; width: number; shownBeforeScripts?: boolean }>;
+        expect(report[key]!.display, key).to.not.equal('none');
+        expect(report[key]!.width, key).to.be.greaterThan(0);
+        if (key === 'waiting') expect(report[key]!.shownBeforeScripts, 'shown while its deferred script loads').to.equal(true);
+      } finally {
+        stop();
+        el.remove();
+      }
+    }
+  });
+});
+
 describe('<ahp-mcp-app> far out of view', () => {
   it('a running View scrolled far away is suspended in its place and starts again when scrolled back, keeping the model context', async () => {
     const channel = new FakeChannel({ html: await drivenView({}) });
