@@ -5,6 +5,8 @@
 // `.name=` binding, a word in an .html or .d.ts file) and any word of the bundled Lit packages rules it out, as do
 // public, protected and static members of the same name. Each name gets a fixed short name (`$0`, `$1`, …) so that
 // every bundle and chunk agrees, and no two members on one object (a class and its base in another chunk) collide.
+// A member read by a computed name (`this[key]`) cannot be checked, so src/ and elements/ may not do that (the scan
+// stops with an error; use a Map, or a string literal, which keeps the name out of the list).
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parse } from '@babel/parser';
@@ -33,8 +35,12 @@ function filesUnder(dir, out = []) {
 
 const words = (text) => text.match(/[A-Za-z_$][\w$]*/g) ?? [];
 
+/** `this`, also as `(this as X)`, `this!`, `<X>this` or `(this)`. */
+const isThis = (node) =>
+  node.type === 'ThisExpression' || (/^(TSAsExpression|TSSatisfiesExpression|TSNonNullExpression|TSTypeAssertion|ParenthesizedExpression)$/.test(node.type) && isThis(node.expression));
+
 /** Walks a Babel AST, recording private declarations and every other use of a name as a property. */
-function scan(ast, privates, publicUses, stringWords) {
+function scan(ast, privates, publicUses, stringWords, dynamicThis) {
   const visit = (node) => {
     if (!node || typeof node.type !== 'string') return;
     const plainKey = !node.computed && node.key?.type === 'Identifier' ? node.key.name : undefined;
@@ -54,6 +60,7 @@ function scan(ast, privates, publicUses, stringWords) {
       case 'MemberExpression':
       case 'OptionalMemberExpression':
         if (!node.computed && node.property.type === 'Identifier' && node.object.type !== 'ThisExpression') publicUses.add(node.property.name);
+        if (node.computed && isThis(node.object) && !/Literal$/.test(node.property.type)) dynamicThis.push(node.loc?.start.line);
         break;
       case 'ObjectProperty':
       case 'ObjectMethod':
@@ -111,7 +118,11 @@ export function privateMemberNames() {
       if (/^(src|elements)\//.test(relative(ROOT, file))) throw new Error(`private-members: cannot parse ${relative(ROOT, file)}: ${error.message}`);
       continue;
     }
-    scan(ast, privates, publicUses, stringWords);
+    const dynamicThis = [];
+    scan(ast, privates, publicUses, stringWords, dynamicThis);
+    if (dynamicThis.length && /^(src|elements)\//.test(relative(ROOT, file))) {
+      throw new Error(`private-members: ${relative(ROOT, file)}:${dynamicThis[0]} reads this[…] by a computed name; private member names could not be shortened safely`);
+    }
   }
   for (const pkg of BUNDLED_PACKAGES) {
     for (const file of filesUnder(join(ROOT, 'node_modules', pkg))) if (file.endsWith('.js')) for (const w of words(readFileSync(file, 'utf8'))) publicUses.add(w);
