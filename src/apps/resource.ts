@@ -16,8 +16,11 @@ const uiOf = (item: unknown): Obj | undefined => {
   return meta && isRecord(meta['ui']) ? meta['ui'] : undefined;
 };
 
+// A plain loop: `Uint8Array.from(binary, mapFn)` calls a function per byte (a 4.3 MB View: 1.6-2.6 s against 0.13 s).
 const decodeBase64 = (blob: string): string => {
-  const bytes = Uint8Array.from(atob(blob), (c) => c.charCodeAt(0));
+  const binary = atob(blob);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
   return new TextDecoder().decode(bytes);
 };
 

@@ -75,3 +75,13 @@ test('a listing that answered before the read is merged at once (listed is the s
   assert.equal(resource.meta.domain, 'a');
   assert.equal(await resource.listed, resource.meta);
 });
+
+test('a View sent as a base64 blob is decoded as UTF-8 (multi-byte characters, a few MB)', async () => {
+  const { readUiResourceItem } = await import('../../src/apps/resource.js');
+  const html = `<!doctype html><p>Grüße, 世界 🌍</p>${'<!-- padding -->'.repeat(200_000)}<p>end ✓</p>`;
+  const blob = Buffer.from(html, 'utf8').toString('base64');
+  const ch = { request: async <R>() => ({ contents: [{ uri: 'ui://b', mimeType: 'text/html;profile=mcp-app', blob }] }) as R } as unknown as McpChannel;
+  const item = await readUiResourceItem(ch, 'ui://b');
+  assert.equal(item.html.length, html.length);
+  assert.equal(item.html, html);
+});
