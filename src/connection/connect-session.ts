@@ -46,6 +46,12 @@ export interface ConnectSessionOptions {
   limits?: SessionStoreOptions['limits'];
   log?: Logger;
   /**
+   * When the store's listeners hear of received envelopes (`SessionStoreOptions.scheduleNotify`); by default at the
+   * next microtask, so everything that arrives in one task is folded and told once (`<ahp-session>`: once per
+   * animation frame).
+   */
+  scheduleNotify?: SessionStoreOptions['scheduleNotify'];
+  /**
    * Gives the handle its `mcp://` capability (MCP Apps): pass `createMcpChannel` from `ahp-elements/mcp-channel`.
    * Kept out of the core entry; `<ahp-session>` passes it.
    */
@@ -142,6 +148,8 @@ export function connectSession(options: ConnectSessionOptions): SessionConnectio
     unsubscribeChannel: (uri) => client.unsubscribe(uri),
     ...(options.pendingTimeoutMs !== undefined && { pendingTimeoutMs: options.pendingTimeoutMs }),
     ...(options.limits && { limits: options.limits }),
+    // Envelopes that arrive in one task (one socket read in Node, a replay) are folded and told as one change.
+    scheduleNotify: options.scheduleNotify ?? queueMicrotask,
   });
 
   let openWaiters: { resolve(): void; reject(err: Error): void }[] = [];
@@ -218,7 +226,7 @@ export function connectSession(options: ConnectSessionOptions): SessionConnectio
 
   /** Applies one channel's recovery; the others (watched chats) are best effort. */
   const applyRecovery = (recovery: ChannelRecovery): void => {
-    if (recovery.kind === 'replay') for (const env of recovery.actions) store.receive(env);
+    if (recovery.kind === 'replay') store.receiveAll(recovery.actions);
     else if (recovery.kind === 'snapshot') store.loadSnapshot(recovery.snapshot);
     else if (recovery.channel === session) throw new SessionGoneError(`The host no longer has ${session}`);
     else log(`the host no longer has ${recovery.channel}`);
@@ -286,7 +294,7 @@ export function connectSession(options: ConnectSessionOptions): SessionConnectio
     const live = held;
     held = undefined;
     // Sent after the answer, so never older than it; overlap is dropped by the store's cursor.
-    for (const env of live) store.receive(env);
+    store.receiveAll(live);
     store.dropPending(DROP_REASON);
   };
 

@@ -66,6 +66,8 @@ export class ChannelReconciler<S extends object> {
   private readonly pending = new Map<number, Pending>();
   private buffer: ActionEnvelope[] = [];
   private view: S | undefined;
+  /** The view the owner last reported to its listeners (`refresh`). */
+  private reported: S | undefined;
   private dirty = false;
   /** Actions applied to the confirmed state since the last refresh; undefined when the change is not just those (snapshot, pending changes). */
   private applied: AnyAction[] | undefined = [];
@@ -84,9 +86,17 @@ export class ChannelReconciler<S extends object> {
     this.mode = mode;
   }
 
-  /** Optimistic view (brought up to date first: an owner that defers skips `refresh()` while nobody listens); undefined until the snapshot. */
+  /**
+   * Optimistic view (confirmed with pending actions folded on top), brought up to date first: an owner may defer
+   * folding and reporting. Undefined until the snapshot.
+   */
   getState(): S | undefined {
-    if (this.dirty) this.refresh();
+    this.foldDeferred();
+    if (this.dirty) {
+      this.dirty = false;
+      const view = this.confirmed;
+      this.view = view !== undefined && this.pending.size > 0 ? this.fold(view, [...this.pending.values()].map((p) => p.action)) : view;
+    }
     return this.view;
   }
 
@@ -188,8 +198,8 @@ export class ChannelReconciler<S extends object> {
       if (!defer || this.deferred.length >= MAX_DEFERRED) this.foldDeferred();
       else {
         // Nobody is told about deferred actions one by one: whoever looks next sees the whole change.
-        this.applied = undefined;
         this.dirty = true;
+    this.applied = undefined;
       }
     }
     return failure;
@@ -227,19 +237,20 @@ export class ChannelReconciler<S extends object> {
     return { kind, channel: this.channel, clientSeq, action, reason };
   }
 
-  /** Recomputes the view (confirmed with pending folded on top) if anything changed; returns the previous view when it changed identity. */
+  /**
+   * Brings the view up to date and reports the change since the last report: `prev` is the view reported then (reads
+   * in between do not count), `applied` the actions applied to the confirmed state since (undefined when the change
+   * is not just those).
+   */
   refresh(): { changed: boolean; prev: S | undefined; applied?: readonly AnyAction[] } {
-    this.foldDeferred();
-    const prev = this.view;
-    if (!this.dirty) return { changed: false, prev, applied: [] };
-    this.dirty = false;
-    let view = this.confirmed;
-    if (view !== undefined && this.pending.size > 0) view = this.fold(view, [...this.pending.values()].map((p) => p.action));
-    this.view = view;
+    const view = this.getState();
+    const prev = this.reported;
     const applied = this.applied;
+    this.reported = view;
     this.applied = [];
     return { changed: view !== prev, prev, applied };
   }
+
 
   /** Clears every timer (pending actions are forgotten without being reported). */
   dispose(): void {

@@ -37,6 +37,15 @@ export interface SessionStoreOptions {
   subscribeChannel?(uri: string): Promise<Snapshot>;
   /** Unsubscribes a chat channel; called when its last watcher releases it. */
   unsubscribeChannel?(uri: string): void;
+  /**
+   * When listeners hear of received envelopes. Without it, at once: each `receive` folds its action and wakes the
+   * listeners of what changed. With it, envelopes only move the cursor and settle own echoes; the first one after a
+   * flush calls `scheduleNotify(flush)`, and `flush` (called once: at the next microtask by default in
+   * `connectSession`, at the next animation frame in `<ahp-session>`) folds everything received since as one burst and wakes each listener once, for the whole
+   * change. Reads in between see the current state; a listener that subscribes in between hears of the change
+   * only if it happens after it subscribed. Dispatches, snapshots and failures are told at once in both modes.
+   */
+  scheduleNotify?(flush: () => void): void;
 }
 
 interface ChatWatch {
@@ -58,20 +67,16 @@ const foldSession = (state: SessionState, actions: readonly AnyAction[]): Sessio
  */
 export class SessionStore implements SessionStoreLike {
   readonly channel: string;
-  private readonly clientId: string;
-  private readonly sendAction: (params: DispatchActionParams) => void;
-  private readonly nextClientSeq: () => number;
-  private readonly pendingTimeoutMs: number;
-  private readonly limits: ActionSizeLimits | undefined;
-  private readonly confirmSent: (() => Promise<void>) | undefined;
-  private readonly subscribeChannel: ((uri: string) => Promise<Snapshot>) | undefined;
-  private readonly unsubscribeChannel: ((uri: string) => void) | undefined;
+  /** What the connection gave: its callbacks (send, subscribeChannel… are called as its methods) and settings. */
+  private readonly options: SessionStoreOptions;
 
   private readonly session: ChannelReconciler<SessionState>;
   /** Chat reconcilers: watched chats, and unwatched ones that still have pending actions. */
   private readonly chats = new Map<string, ChannelReconciler<ChatState>>();
   private readonly chatWatches = new Map<string, ChatWatch>();
   private generation = 0;
+  /** Channels with received envelopes their listeners have not heard of yet (see `scheduleNotify`). */
+  private readonly due = new Set<AnyReconciler>();
 
   private readonly listeners = new StoreListeners(
     () => this.getState(),
@@ -80,14 +85,7 @@ export class SessionStore implements SessionStoreLike {
 
   constructor(options: SessionStoreOptions) {
     this.channel = options.channel;
-    this.clientId = options.clientId;
-    this.sendAction = options.send;
-    this.nextClientSeq = options.nextClientSeq;
-    this.pendingTimeoutMs = options.pendingTimeoutMs ?? 10_000;
-    this.limits = options.limits;
-    this.confirmSent = options.confirmSent?.bind(options);
-    this.subscribeChannel = options.subscribeChannel?.bind(options);
-    this.unsubscribeChannel = options.unsubscribeChannel?.bind(options);
+    this.options = options;
     this.session = this.reconciler(this.channel, sessionReducer, foldSession, 'awaiting');
   }
 
@@ -125,12 +123,12 @@ export class SessionStore implements SessionStoreLike {
   }
 
   subscribe(listener: () => void): () => void {
-    this.getState();
+    this.report(this.session);
     return this.listeners.subscribe(listener);
   }
 
   subscribeMcpServer(id: string, listener: (server: McpServerCustomization | undefined) => void): () => void {
-    this.getState();
+    this.report(this.session);
     return this.listeners.subscribeMcpServer(id, listener);
   }
 
@@ -157,12 +155,12 @@ export class SessionStore implements SessionStoreLike {
   }
 
   subscribeChat(uri: string, listener: () => void): () => void {
-    this.getChatState(uri);
+    this.report(this.chats.get(uri));
     return this.listeners.subscribeChat(uri, listener);
   }
 
   subscribeToolCall(chat: string, toolCallId: string, listener: (toolCall: ToolCallState | undefined) => void): () => void {
-    this.getChatState(chat);
+    this.report(this.chats.get(chat));
     return this.listeners.subscribeToolCall(chat, toolCallId, listener);
   }
 
@@ -172,13 +170,13 @@ export class SessionStore implements SessionStoreLike {
 
   dispatch(action: AnyAction, channel?: string): number {
     const target = routeAction('SessionStore', this.channel, action, channel);
-    checkActionSize('SessionStore', action, this.limits);
+    checkActionSize('SessionStore', action, this.options.limits);
     const rec = target === this.channel ? this.session : (this.chats.get(target) ?? this.addChat(target, 'idle'));
-    const clientSeq = this.nextClientSeq();
+    const clientSeq = this.options.nextClientSeq();
     rec.addPending(clientSeq, action);
     const failures: ActionFailure[] = [];
     try {
-      this.sendAction({ channel: target, clientSeq, action });
+      this.options.send({ channel: target, clientSeq, action });
     } catch (err) {
       const dropped = rec.removePending(clientSeq);
       if (dropped) failures.push(rec.failure('dropped', clientSeq, dropped, `send failed: ${errorText(err)}`));
@@ -208,8 +206,8 @@ export class SessionStore implements SessionStoreLike {
     if (!isRecord(env) || typeof env.channel !== 'string') return;
     const rec = this.reconcilerOf(env.channel);
     if (!rec) return;
-    const failure = rec.receive(env, this.unobserved(rec));
-    this.commit(rec, failure ? [failure] : []);
+    const failure = rec.receive(env, !!this.options.scheduleNotify || this.unobserved(rec));
+    this.commit(rec, failure ? [failure] : [], true);
   }
 
   /**
@@ -220,15 +218,16 @@ export class SessionStore implements SessionStoreLike {
   receiveAll(envs: readonly ActionEnvelope[]): void {
     if (!Array.isArray(envs)) return;
     // Deferred (see ChannelReconciler.receive) and folded by the commit, or by the next read when nobody listens.
-    const touched = new Map<AnyReconciler, ActionFailure[]>();
+    const touched = new Set<AnyReconciler>();
+    const failures: ActionFailure[] = [];
     for (const env of envs) {
       const rec = isRecord(env) && typeof env.channel === 'string' ? this.reconcilerOf(env.channel) : undefined;
-      if (!rec) continue;
-      const failures = touched.get(rec) ?? touched.set(rec, []).get(rec)!;
-      const failure = rec.receive(env, true);
+      const failure = rec?.receive(env, true);
       if (failure) failures.push(failure);
+      if (rec) touched.add(rec);
     }
-    for (const [rec, failures] of touched) this.commit(rec, failures);
+    for (const rec of touched) this.commit(rec, [], true);
+    this.listeners.failed(failures);
   }
 
   /** clientSeqs of every action still waiting for its echo (all channels), for `reconnect` to ask the host about. */
@@ -273,15 +272,16 @@ export class SessionStore implements SessionStoreLike {
     fold: (s: S, a: readonly AnyAction[]) => S,
     mode: ReconcilerMode,
   ): ChannelReconciler<S> {
+    const options = this.options;
     const rec: ChannelReconciler<S> = new ChannelReconciler<S>(
       {
         channel,
-        clientId: this.clientId,
+        clientId: options.clientId,
         reducer,
         fold,
-        pendingTimeoutMs: this.pendingTimeoutMs,
+        pendingTimeoutMs: options.pendingTimeoutMs ?? 10_000,
         onTimeout: (f) => this.commit(rec as unknown as AnyReconciler, [f]),
-        ...(this.confirmSent && { confirmSent: this.confirmSent }),
+        ...(options.confirmSent && { confirmSent: () => options.confirmSent!() }),
       },
       mode,
     );
@@ -299,8 +299,9 @@ export class SessionStore implements SessionStoreLike {
   }
 
   private loadChat(uri: string, generation: number): void {
-    const subscribe = this.subscribeChannel;
-    if (!subscribe) return;
+    const options = this.options;
+    if (!options.subscribeChannel) return;
+    const subscribe = (uri: string) => options.subscribeChannel!(uri);
     let request: Promise<Snapshot>;
     try {
       // A chat holds state only once the chat reducers are here (see chat-reducers.ts).
@@ -332,7 +333,7 @@ export class SessionStore implements SessionStoreLike {
     const rec = this.chats.get(uri);
     rec?.forget();
     try {
-      this.unsubscribeChannel?.(uri);
+      this.options.unsubscribeChannel?.(uri);
     } catch (err) {
       console.error(`SessionStore: unsubscribing ${uri} failed`, err);
     }
@@ -344,12 +345,18 @@ export class SessionStore implements SessionStoreLike {
     return !this.listeners.observes(rec === this.session ? undefined : rec.channel);
   }
 
-  /** Recomputes a channel's view (unless nobody listens), wakes the listeners of what changed, forgets idle chats and reports failures. */
-  private commit(rec: AnyReconciler, failures: readonly ActionFailure[]): void {
-    const { changed, prev, applied } = this.unobserved(rec) ? { changed: false } : rec.refresh();
-    if (changed) {
-      if (rec === this.session) this.listeners.sessionChanged(prev as SessionState | undefined, this.session.getState(), applied);
-      else this.listeners.chatChanged(rec.channel, prev as ChatState | undefined, rec.getState() as ChatState | undefined);
+  /**
+   * After a change of a channel: wakes the listeners of what changed (now, or at the scheduled flush for `received`
+   * envelopes; nobody when nobody listens), forgets idle chats and reports failures.
+   */
+  private commit(rec: AnyReconciler, failures: readonly ActionFailure[], received = false): void {
+    // With nobody to tell, the view waits: the next listener catches up when it subscribes (`report`).
+    if (!this.unobserved(rec)) {
+      const schedule = received && this.options.scheduleNotify;
+      // An empty set has no flush queued (a second one, if `report` emptied it early, finds nothing to do).
+      if (!schedule) this.report(rec);
+      else if (!this.due.size) schedule(() => [...this.due].map((r) => this.report(r)));
+      if (schedule) this.due.add(rec);
     }
     if (rec !== this.session && rec.pendingCount === 0 && !this.chatWatches.has(rec.channel) && this.chats.get(rec.channel) === rec) {
       rec.dispose();
@@ -357,4 +364,18 @@ export class SessionStore implements SessionStoreLike {
     }
     this.listeners.failed(failures);
   }
+
+  /**
+   * Recomputes a channel's view and wakes the listeners of what changed since they last heard. Called before a
+   * listener is added too: the others hear of what is due first, and the new one only of later changes.
+   */
+  private report(rec: AnyReconciler | undefined): void {
+    if (!rec) return;
+    this.due.delete(rec);
+    const { changed, prev, applied } = rec.refresh();
+    if (!changed) return;
+    if (rec === this.session) this.listeners.sessionChanged(prev as SessionState | undefined, this.session.getState(), applied);
+    else this.listeners.chatChanged(rec.channel, prev as ChatState | undefined, rec.getState() as ChatState | undefined);
+  }
+
 }
