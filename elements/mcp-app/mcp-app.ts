@@ -152,7 +152,12 @@ export class AhpMcpApp extends LitElement {
     page: () => AhpMcpApp,
     strings: () => this.t,
     viewHandlers: (serverId, uri) =>
-      viewRequestHandlers(this, { prompts: this.prompts, display: this.display, app: this.app, strings: () => this.t, serverName: () => this.serverName() }, serverId, uri),
+      viewRequestHandlers(
+        this,
+        { prompts: this.prompts, display: this.display, app: this.app, strings: () => this.t, serverName: () => this.serverName(), offline: () => this.session.offlineReason(this.locale) },
+        serverId,
+        uri,
+      ),
     startContext: (toolName) =>
       initialHostContext({ dark: this.scheme.prefersDark, displayMode: this.displayMode, containerDimensions: this.display.containerDimensions(), toolName, toolCallId: this.toolCallId }),
     watchFrame: (frame) => {

@@ -1,4 +1,4 @@
-import type { AppBridgeHandlers } from '../../src/apps/bridge.js';
+import { BridgeError, type AppBridgeHandlers } from '../../src/apps/bridge.js';
 import type { McpUiDisplayMode } from '../../src/apps/types.js';
 import type { SessionStoreLike } from '../../src/store/types.js';
 import { DEV } from '../shared/dev-warnings.js';
@@ -28,6 +28,8 @@ export interface ViewRequestParts {
   app: AppLifecycle;
   strings(): McpAppStrings;
   serverName(): string;
+  /** Why the session cannot take a message now (not connected), for the View; undefined while it can. */
+  offline(): string | undefined;
 }
 
 /**
@@ -47,6 +49,9 @@ export function viewRequestHandlers(el: ViewRequestHost, parts: ViewRequestParts
       if (!el.dispatchEvent(event)) return true;
       const store = el.currentStore;
       if (!store || !el.chat || !text) return false;
+      // Sent while down, it would only be reported dropped: the View hears why instead, and keeps its model context.
+      const offline = parts.offline();
+      if (offline) throw new BridgeError(-32000, offline);
       store.dispatch(action, el.chat);
       el.modelContext = undefined;
       return true;

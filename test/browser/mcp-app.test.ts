@@ -265,6 +265,25 @@ describe('<ahp-mcp-app> from a tool call in the store', () => {
     expect(message).to.deep.include({ text: 'This is message text.', origin: { kind: 'user' } });
     expect(message._meta['ahp-elements/fromMcpApp']).to.deep.equal({ serverId: 'basic', server: 'Basic', toolCallId: 'tc1' }, 'marked as the App\'s');
   });
+
+  it('while the session is not connected, a View message is refused with the reason: nothing is dispatched, the model context is kept', async () => {
+    const say = { role: 'user', content: [{ type: 'text', text: 'sent while down' }] };
+    const channel = new FakeChannel({
+      html: await drivenView({ requests: [{ method: 'ui/update-model-context', params: { content: [{ type: 'text', text: 'ctx' }] } }, { method: 'ui/message', params: say }] }),
+    });
+    const handle = new FakeHandle({ channels: () => channel as McpChannel });
+    handle.setConnectionState({ kind: 'reconnecting', attempt: 1 });
+    const done = { ...base, status: 'completed', invocationMessage: 'Getting time', toolInput: '{}', confirmed: 'not-needed', success: true, pastTenseMessage: 'Got time', content: [{ type: 'text', text: 'noon' }], structuredContent: { time: 'NOON' } } as unknown as ToolCallState;
+    const store = new FakeChatStore(session, { [CHAT]: chatState([done]) });
+    const el = await fixture<AhpMcpApp>(html`<ahp-mcp-app .store=${store} .handle=${handle} chat=${CHAT} tool-call-id="tc1" sandbox-url=${sandboxUrl()} .intentPolicy=${ALLOW_ALL}></ahp-mcp-app>`);
+    const answer = (id: string) => probes.find((p) => p.kind === 'answer' && p['id'] === id)?.['message'] as { result?: unknown; error?: { code: number; message: string } } | undefined;
+    const refused = await until(() => answer('drv-1'), 'the message answered');
+    expect(answer('drv-0')?.result).to.deep.equal({});
+    expect(refused.error?.code).to.equal(-32000);
+    expect(refused.error?.message).to.include('Not connected');
+    expect(store.sent.some((s) => s.action.type === 'chat/turnStarted')).to.equal(false, 'nothing dispatched');
+    expect(el.modelContext).to.deep.equal({ content: [{ type: 'text', text: 'ctx' }] }, 'the model context waits for the next message');
+  });
 });
 
 describe('MCP App sandbox security', () => {
