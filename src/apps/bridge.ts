@@ -100,6 +100,8 @@ export const LIMIT_ERROR_CODE = -32000;
 export const FLOOD_STOP = 2000;
 
 const DISPLAY_MODES: readonly McpUiDisplayMode[] = ['inline', 'fullscreen', 'pip'];
+/** A request the host does not serve (a missing handler means the capability was not advertised either). */
+const notFound = (method: string) => new RpcError(-32601, `Method not found: ${method}`);
 
 /** Whether a tool's `_meta.ui.visibility` lets a View call it (absent = model and app). */
 export function isAppVisible(tool: unknown): boolean {
@@ -424,11 +426,11 @@ export class AppBridgeHost {
       case 'ui/open-link': {
         const url = params['url'];
         if (typeof url !== 'string') throw new RpcError(-32602, 'ui/open-link needs a url');
-        if (!h.openLink) throw new RpcError(-32601, 'Opening links is not supported');
+        if (!h.openLink) throw notFound(method);
         return (await h.openLink(url)) ? {} : { isError: true };
       }
       case 'ui/message': {
-        if (!h.message) throw new RpcError(-32601, 'Messages are not supported');
+        if (!h.message) throw notFound(method);
         const content = Array.isArray(params['content']) ? params['content'] : isRecord(params['content']) ? [params['content']] : undefined;
         if (!content || !content.every(isRecord)) throw new RpcError(-32602, 'ui/message needs content blocks');
         const role = typeof params['role'] === 'string' ? params['role'] : 'user';
@@ -463,7 +465,7 @@ export class AppBridgeHost {
         return { mode: inForce };
       }
       case 'ui/download-file': {
-        if (!h.downloadFile) throw new RpcError(-32601, 'Downloads are not supported');
+        if (!h.downloadFile) throw notFound(method);
         const contents = Array.isArray(params['contents']) ? params['contents'].filter(isRecord) : [];
         if (!contents.length) throw new RpcError(-32602, 'ui/download-file needs contents');
         const files = contents.map((item) => {
@@ -477,7 +479,7 @@ export class AppBridgeHost {
         return this.callTool(params, signal);
       default:
         if (method.startsWith('ui/') || !this.serves(method)) {
-          throw new RpcError(-32601, `Method not found: ${method}`);
+          throw notFound(method);
         }
         return this.relay(method, params, signal);
     }
@@ -491,7 +493,7 @@ export class AppBridgeHost {
   private async callTool(params: Params, signal: AbortSignal): Promise<Params> {
     const name = params['name'];
     if (typeof name !== 'string') throw new RpcError(-32602, 'tools/call needs a tool name');
-    if (!this.serves('tools/call')) throw new RpcError(-32601, 'Method not found: tools/call');
+    if (!this.serves('tools/call')) throw notFound('tools/call');
     const tools = await this.listTools();
     const tool = tools.get(name);
     if (!tool) throw new RpcError(-32602, `Unknown tool '${name}' on this server`);
