@@ -15,6 +15,7 @@ import { SessionDiscovery } from './session-discovery.js';
 import { sessionStyles } from './session.styles.js';
 import { LocaleController } from '../shared/i18n.js';
 import { watchRootOf } from '../shared/lazy-define.js';
+import { frameScheduler } from '../shared/frame-scheduler.js';
 import { errorText } from '../../src/protocol/guards.js';
 
 interface OwnConnection {
@@ -195,7 +196,8 @@ export class AhpSession extends LitElement {
     }
     try {
       // createMcpChannel gives the handle its mcp:// capability (MCP Apps).
-      const conn = connectSession({ ...options, createMcpChannel, ...(this.reconnect !== undefined && { reconnect: this.reconnect }) });
+      // Elements hear of envelopes once per frame (one fold, one render each), not once per envelope.
+      const conn = connectSession({ ...options, createMcpChannel, scheduleNotify: frameScheduler, ...(this.reconnect !== undefined && { reconnect: this.reconnect }) });
       this.adopt({ key, store: conn.store, handle: conn.handle, close: () => conn.close() }, conn.ready);
     } catch (e) {
       this.fail(e);

@@ -4,11 +4,8 @@ import type { ToolCallState } from '../protocol/tool-calls.js';
 import { locateMcpServer } from '../reducers/customizations.js';
 import { KeyedWatchers, addGroupedWatcher, addKeyedListener, report, sameObject } from './keyed-watchers.js';
 import { changedServerIdsOf } from './server-changes.js';
-import { changedToolCallIds, findToolCall, selectToolCall } from './tool-call-selectors.js';
+import { changedToolCallIds, findToolCall } from './tool-call-selectors.js';
 import type { ActionFailure } from './types.js';
-
-/** Up to this many changed tool-call ids are looked up one by one; more build the id index. */
-const FEW_CHANGES = 8;
 
 /** Equality of small JSON values (a server's `state`, its `enablement` list); another key order only costs a wake-up. */
 const sameJson = (a: unknown, b: unknown): boolean => a === b || JSON.stringify(a) === JSON.stringify(b);
@@ -55,7 +52,7 @@ export class StoreListeners<F extends ActionFailure = ActionFailure> {
 
   subscribeToolCall(chat: string, toolCallId: string, listener: (toolCall: ToolCallState | undefined) => void): () => void {
     const create = () => new KeyedWatchers<ToolCallState>('subscribeToolCall', sameObject);
-    const read = () => selectToolCall(this.getChatState(chat), toolCallId)?.toolCall;
+    const read = () => findToolCall(this.getChatState(chat), toolCallId);
     return addGroupedWatcher(this.toolCalls, chat, create, toolCallId, listener, read);
   }
 
@@ -88,9 +85,7 @@ export class StoreListeners<F extends ActionFailure = ActionFailure> {
     if (listeners) for (const l of [...listeners]) report('subscribeChat', l);
     const watchers = this.toolCalls.get(uri);
     if (!watchers || watchers.size === 0) return;
-    const changed = changedToolCallIds(prev, next);
-    if (changed && changed.size <= FEW_CHANGES) watchers.notify((id) => findToolCall(next, id), changed);
-    else watchers.notify((id) => selectToolCall(next, id)?.toolCall, changed);
+    watchers.notify((id) => findToolCall(next, id), changedToolCallIds(prev, next));
   }
 
   /** Reports failed actions to every failure listener. */

@@ -33,6 +33,7 @@ interface PageStore {
   dispatch(action: AnyAction): number;
   readonly channel: string;
   getCursor(): number;
+  receive(env: ActionEnvelope): void;
   receiveAll(envs: readonly ActionEnvelope[]): void;
 }
 type ProbeWindow = Window & { __probe?: Probe };
@@ -141,6 +142,18 @@ describe('playground end to end: WebSocket listener killed and restarted while a
             if (n !== undefined && n !== probe.titles.at(-1)) probe.titles.push(n);
           }
           receiveAll(envs);
+        };
+        // <ahp-session> tells listeners once per animation frame: the titles between two frames are the envelopes
+        // the store applies one by one (its cursor moves to them), observed the same way.
+        const receive = store.receive.bind(store);
+        store.receive = (env) => {
+          const before = store.getCursor();
+          receive(env);
+          if (env.channel !== store.channel || env.serverSeq <= before || store.getCursor() !== env.serverSeq || env.rejectionReason) return;
+          const title = env.action.type === 'session/titleChanged' ? (env.action as { title?: unknown }).title : undefined;
+          const m = /^stream (\d+)$/.exec(typeof title === 'string' ? title : '');
+          const n = m ? Number(m[1]) : undefined;
+          if (n !== undefined && n !== probe.titles.at(-1)) probe.titles.push(n);
         };
         const handle = (document.querySelector('ahp-session') as unknown as { currentHandle: { subscribeConnection(listener: (s: ConnectionState) => void): () => void } }).currentHandle;
         handle.subscribeConnection((s) => probe.connection.push(s.kind === 'reconnecting' ? `reconnecting ${s.attempt}` : s.kind));
