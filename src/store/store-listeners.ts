@@ -7,16 +7,14 @@ import { changedServerIdsOf } from './server-changes.js';
 import { changedToolCallIds, findToolCall } from './tool-call-selectors.js';
 import type { ActionFailure } from './types.js';
 
-/** Equality of small JSON values (a server's `state`, its `enablement` list); another key order only costs a wake-up. */
-const sameJson = (a: unknown, b: unknown): boolean => a === b || JSON.stringify(a) === JSON.stringify(b);
 
 // `state` and `enablement` are rebuilt by rebased optimistic actions and by the echo of our own toggle (its list
-// arrives as new objects), so they are compared by value.
+// arrives as new objects), so they are compared by value (as JSON: another key order only costs a wake-up).
 const sameServer = (a: McpServerCustomization | undefined, b: McpServerCustomization | undefined): boolean => {
   if (a === b) return true;
   if (!a || !b) return false;
   const ka = Object.keys(a) as (keyof McpServerCustomization)[];
-  return ka.length === Object.keys(b).length && ka.every((k) => Object.is(a[k], b[k]) || ((k === 'state' || k === 'enablement') && sameJson(a[k], b[k])));
+  return ka.length === Object.keys(b).length && ka.every((k) => Object.is(a[k], b[k]) || ((k === 'state' || k === 'enablement') && JSON.stringify(a[k]) === JSON.stringify(b[k])));
 };
 
 /**
