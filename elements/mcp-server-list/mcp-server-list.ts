@@ -1,5 +1,6 @@
 import { LitElement, html, nothing } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
+import { isObjectOrArray } from '../../src/protocol/guards.js';
 import type { SessionState } from '../../src/protocol/session.js';
 import { listMcpServers } from '../../src/store/selectors.js';
 import type { SessionStoreLike } from '../../src/store/types.js';
@@ -40,6 +41,8 @@ function groupServers(state: SessionState | undefined): Group[] | undefined {
   const top: Group = { key: 'top-level', name: undefined, ids: [], names: [] };
   const byContainer = new Map<string, Group>();
   for (const { server, container } of listMcpServers(state)) {
+    // A host's entry without a string id cannot be addressed (nor escaped as text): it is left out, not a crash.
+    if (typeof server.id !== 'string') continue;
     const name = typeof server.name === 'string' && server.name ? server.name : server.id;
     if (!container) {
       top.ids.push(server.id);
@@ -60,9 +63,6 @@ function groupServers(state: SessionState | undefined): Group[] | undefined {
 /** An `<ahp-mcp-server>` as far as the list needs it. */
 type AhpMcpServerLike = HTMLElement & { updateComplete?: Promise<unknown> };
 
-type Rec = Record<string, unknown>;
-const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null;
-
 /** Same ids, types and names in the same places (top level and children): the groups cannot have changed. */
 function sameLayout(a: unknown, b: unknown): boolean {
   if (a === b) return true;
@@ -71,7 +71,7 @@ function sameLayout(a: unknown, b: unknown): boolean {
     const x: unknown = a[i];
     const y: unknown = b[i];
     if (x === y) continue;
-    if (!isRec(x) || !isRec(y) || x.id !== y.id || x.type !== y.type || x.name !== y.name) return false;
+    if (!isObjectOrArray(x) || !isObjectOrArray(y) || x.id !== y.id || x.type !== y.type || x.name !== y.name) return false;
     if (x.children !== y.children && !sameLayout(x.children, y.children)) return false;
   }
   return true;

@@ -2,6 +2,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import '../../elements/mcp-server-list/define.js';
 import type { AhpMcpServerList } from '../../elements/mcp-server-list/mcp-server-list.js';
 import type { AhpMcpServer } from '../../elements/mcp-server/mcp-server.js';
+import type { Customization, McpServerCustomization } from '../../src/protocol/index.js';
 import { FakeStore } from './fixtures/fake-store.js';
 import { STATES, mcpServer, plugin, session } from './fixtures/sessions.js';
 
@@ -102,5 +103,38 @@ describe('<ahp-mcp-server-list>', () => {
     const heading = el.shadowRoot!.querySelector('[part="heading"]')!;
     expect(heading.textContent!.trim()).to.equal('Host');
     expect(heading.getAttribute('aria-level')).to.equal('2');
+  });
+
+  it('a host\'s malformed servers (no string id, non-string names and container names, a container without a string id) are left out or shown as they can be, never break the list', async () => {
+    const malformed = (c: Record<string, unknown>) => c as unknown as Customization;
+    const many = Array.from({ length: 60 }, (_, i) => malformed({ type: 'mcpServer', id: i % 2 ? i : `s${i}`, name: i % 3 ? null : 5, state: STATES.ready }));
+    const store = new FakeStore(
+      session([
+        mcpServer('good', STATES.ready!),
+        malformed({ type: 'mcpServer' }),
+        malformed({ type: 'mcpServer', id: 42, name: { toString: 'x' }, state: null }),
+        malformed({ type: 'mcpServer', id: 'nostate', name: 'No state' }),
+        plugin('p', 7 as unknown as string, [mcpServer('c', STATES.ready!), null as unknown as McpServerCustomization, malformed({ type: 'mcpServer', id: ['x'] }) as McpServerCustomization]),
+        malformed({ type: 'plugin', id: { a: 1 }, name: 'No id', children: [mcpServer('orphan', STATES.ready!)] }),
+        ...many,
+      ]),
+    );
+    const el = await fixture<AhpMcpServerList>(html`<ahp-mcp-server-list .store=${store}></ahp-mcp-server-list>`);
+    const rendered = () =>
+      [...el.shadowRoot!.querySelectorAll<HTMLElement>('[part="group"]')].map((g) => ({
+        key: g.dataset.group,
+        heading: g.querySelector('[part="heading"]')!.textContent!.trim(),
+        ids: [...g.querySelectorAll('ahp-mcp-server, [data-server-id]')].map((s) => s.getAttribute('server-id') ?? (s as HTMLElement).dataset.serverId),
+        named: [...g.querySelectorAll<HTMLElement>('[data-server-id]')].map((s) => [s.dataset.serverId, s.textContent]),
+      }));
+    for (let i = 0; i < 100 && el.shadowRoot!.querySelector('[data-pending]'); i++) await new Promise((r) => setTimeout(r, 20));
+    const evens = Array.from({ length: 30 }, (_, i) => `s${2 * i}`);
+    const [top, p, noId] = rendered();
+    expect(top!.ids).to.deep.equal(['good', 'nostate', ...evens], 'entries without a string id are left out');
+    expect(top!.named.length).to.be.greaterThan(0, 'some names are in blocks');
+    expect(top!.named.filter(([id, text]) => id !== text)).to.deep.equal([], 'non-string names fall back to the id');
+    expect(p).to.deep.include({ key: 'p', heading: '7', ids: ['c'] }, 'a container name is shown as text, whatever its type');
+    expect(noId).to.deep.include({ heading: 'No id', ids: ['orphan'] }, 'a container without a string id still lists its servers');
+    expect(rendered()).to.have.length(3);
   });
 });
