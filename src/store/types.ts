@@ -24,7 +24,10 @@ export interface SessionStoreLike {
   readonly channel: string;
   /** Optimistic view: confirmed state with pending client actions folded on top; undefined before the snapshot. */
   getState(): SessionState | undefined;
-  /** Called after every change of the session view (not for chat changes). Returns an unsubscribe function. */
+  /**
+   * Called after the session view changed (not for chat changes): at once, or, for received envelopes of a store with
+   * `scheduleNotify`, once per flush for all of them. Returns an unsubscribe function.
+   */
   subscribe(listener: () => void): () => void;
   /** Called only when the MCP server with this id changed (by identity), appeared or disappeared. */
   subscribeMcpServer(id: string, listener: (server: McpServerCustomization | undefined) => void): () => void;
@@ -37,7 +40,7 @@ export interface SessionStoreLike {
   watchChat(uri: string): () => void;
   /** Optimistic view of a watched chat; undefined until its snapshot arrives or when nobody watches it. */
   getChatState(uri: string): ChatState | undefined;
-  /** Called after every change of that chat's view (loaded, changed, forgotten). Returns an unsubscribe function. */
+  /** Called after that chat's view changed (loaded, changed, forgotten), like `subscribe`. Returns an unsubscribe function. */
   subscribeChat(uri: string, listener: () => void): () => void;
   /** Called only when the tool call with this id in that chat changed (by identity), appeared or disappeared. */
   subscribeToolCall(chat: string, toolCallId: string, listener: (toolCall: ToolCallState | undefined) => void): () => void;
