@@ -5,31 +5,14 @@
 // builds change (private member names shortened, scripts/private-members.mjs) in the App chunk.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import type { RollupOptions, OutputOptions } from 'rollup';
 import type { Browser, Frame, Page } from 'puppeteer-core';
 import { startPlayground, type Playground } from '../../examples/playground/playground.js';
-import { parseConfig, REPO_ROOT } from '../../examples/playground/config.js';
+import { parseConfig } from '../../examples/playground/config.js';
 import { publishedServer } from '../fixtures/mcp-servers.js';
+import { ensureCdnBuild } from '../fixtures/cdn-build.js';
 import { KEEP_NAMES_SHIM, launchChromium, recordMcpTraffic, sayInPage, toolCallIn, untilWithin, type McpTraffic } from '../fixtures/playground-page.js';
 
 const until = untilWithin(30_000);
-const CDN_FILE = path.join(REPO_ROOT, 'dist/cdn/ahp-elements.min.js');
-
-/** Builds dist/cdn/ from rollup.config.mjs (its CDN configuration only). */
-async function buildCdn(): Promise<void> {
-  const { rollup } = await import('rollup');
-  const configs = (await import(pathToFileURL(path.join(REPO_ROOT, 'rollup.config.mjs')).href)).default as RollupOptions[];
-  const cdn = configs.filter((c) => (c.output as OutputOptions | undefined)?.dir === 'dist/cdn');
-  assert.ok(cdn.length > 0, 'rollup.config.mjs has a dist/cdn output');
-  for (const config of cdn) {
-    const bundle = await rollup({ ...config, onwarn: () => {} });
-    await bundle.write(config.output as OutputOptions);
-    await bundle.close();
-  }
-}
 
 /** The states of the first `<ahp-mcp-app>` anywhere in the page's shadow trees, and its status text. */
 const appInPage = (page: Page) =>
@@ -58,7 +41,7 @@ describe('an MCP App through the CDN build (Chromium + playground host)', () => 
 
   before(async () => {
     // The page must run the real rollup output; build it when this checkout has none.
-    if (!existsSync(CDN_FILE)) await buildCdn();
+    await ensureCdnBuild();
     const config = parseConfig({ servers: [publishedServer('server-basic-vanillajs', 'basic-vanillajs', 'Basic App (vanilla JS)')] });
     playground = await startPlayground({ port: 0, config });
     traffic = recordMcpTraffic(playground);
@@ -87,8 +70,9 @@ describe('an MCP App through the CDN build (Chromium + playground host)', () => 
         const cdn = (await import('/cdn/ahp-elements.min.js' as string)) as { loadElement(tag: string): Promise<{ sandboxUrlFor?: unknown }> };
         (await cdn.loadElement('ahp-mcp-app')).sandboxUrlFor = () => url;
       }, sandbox.url);
+      // Open, not just a store: an action dispatched while the socket still connects is dropped (the store says so).
       await until('the session connected', () =>
-        page.evaluate(() => (document.querySelector('ahp-session') as unknown as { currentStore?: unknown } | null)?.currentStore !== undefined));
+        page.evaluate(() => (document.querySelector('ahp-session') as unknown as { connectionState?: { kind: string } } | null)?.connectionState?.kind === 'open'));
 
       const turnId = await sayInPage(page, playground, '/call basic-vanillajs get-time {}', until);
       const chat = () => playground.host.getChatState(playground.chatUri);

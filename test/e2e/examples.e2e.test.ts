@@ -5,22 +5,20 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import type { RollupOptions } from 'rollup';
 import puppeteer, { type Browser, type ElementHandle, type Page } from 'puppeteer-core';
 import { startPlayground, type Playground } from '../../examples/playground/playground.js';
 import { parseConfig, REPO_ROOT } from '../../examples/playground/config.js';
 import { BUNDLED_PAGES, buildExample } from '../../examples/playground/build-examples.mjs';
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/find-chromium.mjs';
 import { publishedServer } from '../fixtures/mcp-servers.js';
+import { CDN_FILE, ensureCdnBuild } from '../fixtures/cdn-build.js';
 
 const WAIT_MS = 15_000;
 const PAGES = ['cdn', 'bundler', 'react19', 'react18', 'vue'];
 const SERVERS = ['everything', 'basic-vanillajs'];
-const CDN_FILE = path.join(REPO_ROOT, 'dist/cdn/ahp-elements.min.js');
 
 /** What a page shows, read through the shadow roots (runs in the page). */
 interface PageView {
@@ -67,27 +65,13 @@ async function waitFor<T>(what: string, read: () => Promise<T>, ok: (v: T) => bo
   }
 }
 
-/** Runs the rollup configs of `npm run build` that write dist/cdn/ (the CDN file and its chunks), not the others. */
-async function buildCdn(): Promise<void> {
-  const { rollup } = await import('rollup');
-  const configUrl = pathToFileURL(path.join(REPO_ROOT, 'rollup.config.mjs')).href;
-  const configs = ((await import(configUrl)) as { default: RollupOptions[] }).default;
-  const cdn = configs.filter((c) => [c.output].flat().some((o) => (o?.dir ?? path.dirname(o?.file ?? '')) === 'dist/cdn'));
-  assert.ok(cdn.length > 0, 'rollup.config.mjs has a dist/cdn output');
-  for (const config of cdn) {
-    const bundle = await rollup(config);
-    for (const output of [config.output].flat()) if (output) await bundle.write(output);
-    await bundle.close();
-  }
-}
-
 describe('example pages end to end (Chromium + playground host)', () => {
   let playground: Playground;
   let browser: Browser;
 
   before(async () => {
     // The CDN page must run the real rollup output; build it once when this checkout has none.
-    if (!existsSync(CDN_FILE)) await buildCdn();
+    await ensureCdnBuild();
     const config = parseConfig({
       containers: [{ id: 'demo-plugin', type: 'plugin', name: 'Demo plugin' }],
       servers: [
