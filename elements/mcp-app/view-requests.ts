@@ -1,4 +1,4 @@
-import { BridgeError, type AppBridgeHandlers } from '../../src/apps/bridge.js';
+import type { AppBridgeHandlers } from '../../src/apps/bridge.js';
 import type { McpUiDisplayMode } from '../../src/apps/types.js';
 import type { SessionStoreLike } from '../../src/store/types.js';
 import { DEV } from '../shared/dev-warnings.js';
@@ -43,17 +43,19 @@ export function viewRequestHandlers(el: ViewRequestHost, parts: ViewRequestParts
     openLink: async (url) => (await prompts.gate('openLink', url)) && (!el.dispatchEvent(new AhpAppOpenLinkEvent(url)) || openLinkSafely(url)),
     message: async ({ content }) => {
       const text = appMessageText(content);
+      // The context set before this message rides on it; one set while the user is asked is for the next message.
+      const modelContext = el.modelContext;
       if (!(await prompts.gate('message', text))) return false;
       const from = { serverId: app.serverId(), server: parts.serverName(), ...(el.toolCallId && { toolCallId: el.toolCallId }) };
-      const [event, action] = messageIntent({ text, content, modelContext: el.modelContext }, from);
+      const [event, action] = messageIntent({ text, content, modelContext }, from);
       if (!el.dispatchEvent(event)) return true;
       const store = el.currentStore;
       if (!store || !el.chat || !text) return false;
       // Sent while down, it would only be reported dropped: the View hears why instead, and keeps its model context.
       const offline = parts.offline();
-      if (offline) throw new BridgeError(-32000, offline);
+      if (offline) throw new Error(offline);
       store.dispatch(action, el.chat);
-      el.modelContext = undefined;
+      if (el.modelContext === modelContext) el.modelContext = undefined;
       return true;
     },
     viewToolsChanged: () => el.dispatchEvent(new AhpAppToolsChangedEvent({ serverId, resourceUri: uri })),

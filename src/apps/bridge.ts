@@ -118,7 +118,7 @@ export function isAppVisible(tool: unknown): boolean {
  * requests through `handlers`.
  */
 export class AppBridgeHost {
-  private readonly options: AppBridgeHostOptions;
+  private readonly wiring: AppBridgeHostOptions;
   private readonly transport: Transport;
   /** Host→View requests and their answers; View requests in flight (cancelling one ends its relay and answers nothing). */
   private readonly rpc: JsonRpcEngine;
@@ -150,7 +150,7 @@ export class AppBridgeHost {
   private finalSent = false;
 
   constructor(options: AppBridgeHostOptions) {
-    this.options = options;
+    this.wiring = options;
     this.transport = options.transport;
     this.context = { platform: 'web', ...options.hostContext };
     this.limits = { ...DEFAULT_TRAFFIC_LIMITS, ...options.limits };
@@ -246,7 +246,7 @@ export class AppBridgeHost {
    */
   async teardown(reason = 'host'): Promise<boolean> {
     if (this.closed) return false;
-    const timeout = this.options.teardownTimeoutMs ?? 500;
+    const timeout = this.wiring.teardownTimeoutMs ?? 500;
     let answered = false;
     try {
       await Promise.race([
@@ -304,8 +304,8 @@ export class AppBridgeHost {
     if (typeof message['method'] === 'string' && isId(id) && this.errorBucket.take()) {
       this.transport.send({ jsonrpc: '2.0', id, error: { code: LIMIT_ERROR_CODE, message: why } });
     }
-    if (this.dropped === 1 || this.dropped % 1000 === 0) this.options.handlers?.warn?.(`${why} (${this.dropped} refused so far)`);
-    if (this.dropped === FLOOD_STOP) this.options.handlers?.flooding?.();
+    if (this.dropped === 1 || this.dropped % 1000 === 0) this.wiring.handlers?.warn?.(`${why} (${this.dropped} refused so far)`);
+    if (this.dropped === FLOOD_STOP) this.wiring.handlers?.flooding?.();
   }
 
   private receive(message: unknown): void {
@@ -320,13 +320,13 @@ export class AppBridgeHost {
   private serve(method: string, params: Params, { id, signal }: IncomingRequest): Promise<Params> {
     if (id !== null) this.rpc.cancelIncoming(id, new RpcError(-32600, 'A newer request reused this id'));
     return this.onRequest(method, params, signal).catch((error: unknown) => {
-      if (!signal.aborted && !this.closed) this.options.handlers?.warn?.(`${method}: ${errorText(error)}`);
+      if (!signal.aborted && !this.closed) this.wiring.handlers?.warn?.(`${method}: ${errorText(error)}`);
       throw error;
     });
   }
 
   private onNotification(method: string, params: Params): void {
-    const h = this.options.handlers;
+    const h = this.wiring.handlers;
     switch (method) {
       case 'ui/notifications/initialized':
         if (this.initialized) return;
@@ -365,7 +365,7 @@ export class AppBridgeHost {
         h?.log?.(params);
         if (this.serves('notifications/message')) {
           try {
-            this.options.channel?.notify('notifications/message', params);
+            this.wiring.channel?.notify('notifications/message', params);
           } catch {
             // The channel went away; logging is best effort.
           }
@@ -377,35 +377,35 @@ export class AppBridgeHost {
   }
 
   private serves(method: string): boolean {
-    return !!this.options.channel && allowedMcpMethods(this.options.capabilities).has(method);
+    return !!this.wiring.channel && allowedMcpMethods(this.wiring.capabilities).has(method);
   }
 
   private hostCapabilities(): McpUiHostCapabilities {
     const caps: McpUiHostCapabilities = {};
-    const server = this.options.capabilities;
-    if (this.options.channel && isRecord(server)) {
+    const server = this.wiring.capabilities;
+    if (this.wiring.channel && isRecord(server)) {
       for (const key of ['serverTools', 'serverResources', 'logging', 'sampling'] as const) {
         const value = server[key];
         if (isRecord(value)) (caps as Params)[key] = { ...value };
       }
     }
-    const h = this.options.handlers ?? {};
+    const h = this.wiring.handlers ?? {};
     if (h.openLink) caps.openLinks = {};
     if (h.downloadFile) caps.downloadFile = {};
     if (h.message) caps.message = { text: {} };
     if (h.updateModelContext) caps.updateModelContext = { text: {}, structuredContent: {} };
-    const sandbox = this.options.sandbox ?? {};
+    const sandbox = this.wiring.sandbox ?? {};
     // What was applied: the declared domains kept after sanitizing ({} when none) and the permissions granted.
     caps.sandbox = {
       csp: sandbox.csp ?? {},
       ...(sandbox.permissions && { permissions: sandbox.permissions }),
     };
-    caps.experimental = this.options.sandboxPolicy ? { [SANDBOX_POLICY_CAPABILITY]: { policy: this.options.sandboxPolicy } } : {};
+    caps.experimental = this.wiring.sandboxPolicy ? { [SANDBOX_POLICY_CAPABILITY]: { policy: this.wiring.sandboxPolicy } } : {};
     return caps;
   }
 
   private async onRequest(method: string, params: Params, signal: AbortSignal): Promise<Params> {
-    const h = this.options.handlers ?? {};
+    const h = this.wiring.handlers ?? {};
     switch (method) {
       case 'ui/initialize': {
         // Tolerated more than once (a View that reconnects): answered the same way each time.
@@ -416,7 +416,7 @@ export class AppBridgeHost {
         this.appCapabilities = isRecord(params['appCapabilities']) ? (params['appCapabilities'] as McpUiAppCapabilities) : {};
         return {
           protocolVersion: MCP_APPS_PROTOCOL_VERSION,
-          hostInfo: this.options.hostInfo ?? { name: 'ahp-elements', version: '0' },
+          hostInfo: this.wiring.hostInfo ?? { name: 'ahp-elements', version: '0' },
           hostCapabilities: this.hostCapabilities(),
           hostContext: this.context,
         };
@@ -487,7 +487,7 @@ export class AppBridgeHost {
 
   /** A View request to the server over `mcp://`: ends on the answer, the View's cancel, close, or the relay limit. */
   private relay(method: string, params: Params, signal: AbortSignal): Promise<Params> {
-    return this.options.channel!.request<Params>(method, params, { signal, timeoutMs: this.options.relayTimeoutMs ?? 300_000 });
+    return this.wiring.channel!.request<Params>(method, params, { signal, timeoutMs: this.wiring.relayTimeoutMs ?? 300_000 });
   }
 
   private async callTool(params: Params, signal: AbortSignal): Promise<Params> {
@@ -507,7 +507,7 @@ export class AppBridgeHost {
       const map = new Map<string, unknown>();
       let cursor: unknown;
       for (let page = 0; page < 20; page++) {
-        const result = await this.options.channel!.request<Params>('tools/list', typeof cursor === 'string' ? { cursor } : {});
+        const result = await this.wiring.channel!.request<Params>('tools/list', typeof cursor === 'string' ? { cursor } : {});
         for (const tool of Array.isArray(result?.['tools']) ? result['tools'] : []) {
           if (isRecord(tool) && typeof tool['name'] === 'string') map.set(tool['name'], tool);
         }
@@ -521,8 +521,8 @@ export class AppBridgeHost {
   }
 
   private forwardServerNotifications(): void {
-    const channel = this.options.channel;
-    const caps = this.options.capabilities;
+    const channel = this.wiring.channel;
+    const caps = this.wiring.capabilities;
     if (!channel) return;
     const forward = (method: string, enabled: unknown) => {
       if (!isRecord(enabled) || enabled['listChanged'] !== true) return;

@@ -266,6 +266,32 @@ describe('<ahp-mcp-app> from a tool call in the store', () => {
     expect(message._meta['ahp-elements/fromMcpApp']).to.deep.equal({ serverId: 'basic', server: 'Basic', toolCallId: 'tc1' }, 'marked as the App\'s');
   });
 
+  it('a model context the View sets while its message waits for the user is kept for the next message, not attached to this one', async () => {
+    const channel = new FakeChannel({
+      html: await drivenView({
+        requests: [
+          { method: 'ui/update-model-context', params: { content: [{ type: 'text', text: 'before' }] } },
+          { method: 'ui/message', params: { role: 'user', content: [{ type: 'text', text: 'the message' }] } },
+          { method: 'ui/update-model-context', params: { content: [{ type: 'text', text: 'after' }] } },
+        ],
+      }),
+    });
+    const handle = new FakeHandle({ channels: () => channel as McpChannel });
+    const done = { ...base, status: 'completed', invocationMessage: 'Getting time', toolInput: '{}', confirmed: 'not-needed', success: true, pastTenseMessage: 'Got time', content: [{ type: 'text', text: 'noon' }], structuredContent: { time: 'NOON' } } as unknown as ToolCallState;
+    const store = new FakeChatStore(session, { [CHAT]: chatState([done]) });
+    const el = await fixture<AhpMcpApp>(html`<ahp-mcp-app .store=${store} .handle=${handle} chat=${CHAT} tool-call-id="tc1" sandbox-url=${sandboxUrl()}></ahp-mcp-app>`);
+    const answered = (id: string) => probes.some((p) => p.kind === 'answer' && p['id'] === id);
+    // A scripted request is no user interaction: the message waits on the host's prompt while the View sets a new context.
+    const prompt = (await until(() => el.shadowRoot!.querySelector('[part~="prompt"]'), 'the prompt'))!;
+    await until(() => answered('drv-2'), 'the later context answered');
+    expect(el.modelContext).to.deep.equal({ content: [{ type: 'text', text: 'after' }] });
+    (prompt.querySelector('[part~="prompt-confirm"]') as HTMLButtonElement).click();
+    const turn = await until(() => store.sent.find((s) => s.action.type === 'chat/turnStarted'), 'chat/turnStarted');
+    const meta = (turn.action as unknown as { message: { _meta: Record<string, unknown> } }).message._meta;
+    expect(meta['mcpAppModelContext']).to.deep.equal({ content: [{ type: 'text', text: 'before' }] }, 'the context set before the message');
+    expect(el.modelContext).to.deep.equal({ content: [{ type: 'text', text: 'after' }] }, 'kept for the next message');
+  });
+
   it('while the session is not connected, a View message is refused with the reason: nothing is dispatched, the model context is kept', async () => {
     const say = { role: 'user', content: [{ type: 'text', text: 'sent while down' }] };
     const channel = new FakeChannel({
@@ -279,7 +305,7 @@ describe('<ahp-mcp-app> from a tool call in the store', () => {
     const answer = (id: string) => probes.find((p) => p.kind === 'answer' && p['id'] === id)?.['message'] as { result?: unknown; error?: { code: number; message: string } } | undefined;
     const refused = await until(() => answer('drv-1'), 'the message answered');
     expect(answer('drv-0')?.result).to.deep.equal({});
-    expect(refused.error?.code).to.equal(-32000);
+    expect(refused.error?.code).to.equal(-32603);
     expect(refused.error?.message).to.include('Not connected');
     expect(store.sent.some((s) => s.action.type === 'chat/turnStarted')).to.equal(false, 'nothing dispatched');
     expect(el.modelContext).to.deep.equal({ content: [{ type: 'text', text: 'ctx' }] }, 'the model context waits for the next message');
