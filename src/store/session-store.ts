@@ -353,9 +353,10 @@ export class SessionStore implements SessionStoreLike {
     // With nobody to tell, the view waits: the next listener catches up when it subscribes (`report`).
     if (!this.unobserved(rec)) {
       const schedule = received && this.options.scheduleNotify;
-      // An empty set has no flush queued (a second one, if `report` emptied it early, finds nothing to do).
+      // An empty set has no flush queued (a second one, if `report` emptied it early, finds nothing to do). The flush
+      // walks the live set: a channel a listener feeds during the flush is reported in it too.
       if (!schedule) this.report(rec);
-      else if (!this.due.size) schedule(() => [...this.due].map((r) => this.report(r)));
+      else if (!this.due.size) schedule(() => this.due.forEach((r) => this.report(r)));
       if (schedule) this.due.add(rec);
     }
     if (rec !== this.session && rec.pendingCount === 0 && !this.chatWatches.has(rec.channel) && this.chats.get(rec.channel) === rec) {

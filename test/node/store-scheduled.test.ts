@@ -272,6 +272,28 @@ describe('SessionStore with scheduleNotify: listeners hear of received envelopes
     assert.equal(frames.scheduled, 2);
   });
 
+  it('a listener that feeds its own channel during a flush is told of that in the same flush, and later frames still come', () => {
+    const { store, frame } = scheduledStore();
+    store.loadSnapshot({ resource: SESSION, state: SESSION_SNAPSHOT, fromSeq: 0 });
+    store.watchChat(CHAT);
+    store.loadSnapshot({ resource: CHAT, state: initialFuzzChat() as unknown as SessionState, fromSeq: 0 });
+    const heard: string[] = [];
+    store.subscribeChat(CHAT, () => {
+      const dir = store.getChatState(CHAT)?.workingDirectories?.at(-1);
+      heard.push(`chat:${dir}`);
+      if (dir === 'one') store.receive({ channel: CHAT, serverSeq: 2, action: { type: 'chat/workingDirectorySet', directory: 'two' } as AnyAction });
+    });
+    store.subscribe(() => heard.push(`session:${store.getState()?.title}`));
+    // The chat is due first, the session second: the chat's listener feeds the chat while the session is still due.
+    store.receive({ channel: CHAT, serverSeq: 1, action: { type: 'chat/workingDirectorySet', directory: 'one' } as AnyAction });
+    store.receive({ channel: SESSION, serverSeq: 1, action: { type: 'session/titleChanged', title: 's1' } as AnyAction });
+    frame();
+    assert.deepStrictEqual(heard, ['chat:one', 'session:s1', 'chat:two']);
+    store.receive({ channel: SESSION, serverSeq: 2, action: { type: 'session/titleChanged', title: 's2' } as AnyAction });
+    frame();
+    assert.deepStrictEqual(heard, ['chat:one', 'session:s1', 'chat:two', 'session:s2'], 'the next frame came');
+  });
+
   it('a listener that subscribes while a frame is due: the others hear of the change first, it only of later ones', () => {
     const { store, frame } = scheduledStore();
     store.loadSnapshot({ resource: SESSION, state: sessionWithServers(5), fromSeq: 0 });
