@@ -199,7 +199,7 @@ export class ChannelReconciler<S extends object> {
       else {
         // Nobody is told about deferred actions one by one: whoever looks next sees the whole change.
         this.dirty = true;
-    this.applied = undefined;
+        this.applied = undefined;
       }
     }
     return failure;
