@@ -1,4 +1,5 @@
 import type { DownloadRequest } from '../../src/apps/bridge.js';
+import { base64Bytes } from '../../src/apps/base64.js';
 
 /**
  * Opens an http(s) link in a new window without opener or referrer; false when it is not http(s) or the popup was
@@ -26,14 +27,18 @@ export function openLinkSafely(url: string): boolean {
   return true;
 }
 
-/** Saves each file of a View's download request (text or base64 blob resources; others are skipped). */
+/** Saves each file of a View's download request (text or base64 blob resources; others, and malformed blobs, are skipped). */
 export function saveDownloads(request: DownloadRequest): void {
   for (const { fileName, item } of request.contents) {
     const resource = (item['resource'] ?? {}) as { text?: unknown; blob?: unknown; mimeType?: unknown };
     const type = typeof resource.mimeType === 'string' ? resource.mimeType : 'application/octet-stream';
     let blob: Blob | undefined;
-    if (typeof resource.text === 'string') blob = new Blob([resource.text], { type });
-    else if (typeof resource.blob === 'string') blob = new Blob([Uint8Array.from(atob(resource.blob), (c) => c.charCodeAt(0))], { type });
+    try {
+      if (typeof resource.text === 'string') blob = new Blob([resource.text], { type });
+      else if (typeof resource.blob === 'string') blob = new Blob([base64Bytes(resource.blob)], { type });
+    } catch {
+      // Not base64: this file is skipped, the others are still saved.
+    }
     if (!blob) continue;
     const a = document.createElement('a');
     a.href = URL.createObjectURL(blob);

@@ -1,6 +1,7 @@
 import type { McpChannel } from '../client/mcp-channel.js';
 import { MCP_APP_MIME_TYPE, type McpUiResourceMeta } from './types.js';
 import { isRecord } from '../protocol/guards.js';
+import { base64Bytes } from './base64.js';
 
 /** A `ui://` resource ready to render. */
 export interface UiResource {
@@ -16,13 +17,7 @@ const uiOf = (item: unknown): Obj | undefined => {
   return meta && isRecord(meta['ui']) ? meta['ui'] : undefined;
 };
 
-// A plain loop: `Uint8Array.from(binary, mapFn)` calls a function per byte (a 4.3 MB View: 1.6-2.6 s against 0.13 s).
-const decodeBase64 = (blob: string): string => {
-  const binary = atob(blob);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return new TextDecoder().decode(bytes);
-};
+const decodeBase64 = (blob: string): string => new TextDecoder().decode(base64Bytes(blob));
 
 /** The server's `resources/list` entries; empty when it cannot list (capability, or it leaves UI resources out). */
 export function listUiResources(channel: McpChannel): Promise<unknown[]> {
