@@ -1,4 +1,4 @@
-import type { AppBridgeHandlers } from '../../src/apps/bridge.js';
+import { BridgeError, type AppBridgeHandlers } from '../../src/apps/bridge.js';
 import type { McpUiDisplayMode } from '../../src/apps/types.js';
 import type { SessionStoreLike } from '../../src/store/types.js';
 import { DEV } from '../shared/dev-warnings.js';
@@ -53,7 +53,8 @@ export function viewRequestHandlers(el: ViewRequestHost, parts: ViewRequestParts
       if (!store || !el.chat || !text) return false;
       // Sent while down, it would only be reported dropped: the View hears why instead, and keeps its model context.
       const offline = parts.offline();
-      if (offline) throw new Error(offline);
+      // -32000: a refusal the View can act on (retry when connected), not an internal error of the host.
+      if (offline) throw new BridgeError(-32000, offline);
       store.dispatch(action, el.chat);
       if (el.modelContext === modelContext) el.modelContext = undefined;
       return true;

@@ -305,7 +305,7 @@ describe('<ahp-mcp-app> from a tool call in the store', () => {
     const answer = (id: string) => probes.find((p) => p.kind === 'answer' && p['id'] === id)?.['message'] as { result?: unknown; error?: { code: number; message: string } } | undefined;
     const refused = await until(() => answer('drv-1'), 'the message answered');
     expect(answer('drv-0')?.result).to.deep.equal({});
-    expect(refused.error?.code).to.equal(-32603);
+    expect(refused.error?.code).to.equal(-32000);
     expect(refused.error?.message).to.include('Not connected');
     expect(store.sent.some((s) => s.action.type === 'chat/turnStarted')).to.equal(false, 'nothing dispatched');
     expect(el.modelContext).to.deep.equal({ content: [{ type: 'text', text: 'ctx' }] }, 'the model context waits for the next message');
