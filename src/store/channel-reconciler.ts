@@ -251,7 +251,6 @@ export class ChannelReconciler<S extends object> {
     return { changed: view !== prev, prev, applied };
   }
 
-
   /** Clears every timer (pending actions are forgotten without being reported). */
   dispose(): void {
     for (const p of this.pending.values()) clearTimeout(p.timer);

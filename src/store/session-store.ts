@@ -353,11 +353,13 @@ export class SessionStore implements SessionStoreLike {
     // With nobody to tell, the view waits: the next listener catches up when it subscribes (`report`).
     if (!this.unobserved(rec)) {
       const schedule = received && this.options.scheduleNotify;
-      // An empty set has no flush queued (a second one, if `report` emptied it early, finds nothing to do). The flush
-      // walks the live set: a channel a listener feeds during the flush is reported in it too.
       if (!schedule) this.report(rec);
-      else if (!this.due.size) schedule(() => this.due.forEach((r) => this.report(r)));
-      if (schedule) this.due.add(rec);
+      else {
+        // An empty set has no flush queued (a second one, if `report` emptied it early, finds nothing to do). The
+        // flush walks the live set: a channel a listener feeds during the flush is reported in it too.
+        if (!this.due.size) schedule(() => this.due.forEach((r) => this.report(r)));
+        this.due.add(rec);
+      }
     }
     if (rec !== this.session && rec.pendingCount === 0 && !this.chatWatches.has(rec.channel) && this.chats.get(rec.channel) === rec) {
       rec.dispose();
@@ -378,5 +380,4 @@ export class SessionStore implements SessionStoreLike {
     if (rec === this.session) this.listeners.sessionChanged(prev as SessionState | undefined, this.session.getState(), applied);
     else this.listeners.chatChanged(rec.channel, prev as ChatState | undefined, rec.getState() as ChatState | undefined);
   }
-
 }

@@ -7,7 +7,6 @@ import { changedServerIdsOf } from './server-changes.js';
 import { changedToolCallIds, findToolCall } from './tool-call-selectors.js';
 import type { ActionFailure } from './types.js';
 
-
 // `state` and `enablement` are rebuilt by rebased optimistic actions and by the echo of our own toggle (its list
 // arrives as new objects), so they are compared by value (as JSON: another key order only costs a wake-up).
 const sameServer = (a: McpServerCustomization | undefined, b: McpServerCustomization | undefined): boolean => {

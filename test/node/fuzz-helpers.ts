@@ -1,5 +1,6 @@
 // Seeded generators for the random-sequence reducer tests.
-import type { ChatState, SessionState } from '../../src/protocol/index.js';
+import type { AnyAction, ChatState, SessionState } from '../../src/protocol/index.js';
+import { chatReducer } from '../../src/reducers/index.js';
 
 /** mulberry32: small, fast, seedable. */
 export function createRandom(seed: number): () => number {
@@ -261,4 +262,32 @@ export function randomChatGarbage(rnd: () => number): unknown {
   const action: Record<string, unknown> = { type: rnd() < 0.05 ? pick(rnd, GARBAGE_VALUES) : type };
   for (const f of fields) if (rnd() < 0.3) action[f] = pick(rnd, [...GARBAGE_VALUES, 't0', 'tc0', { success: 'yes' }, { kind: 'error' }, { resource: null }]);
   return action;
+}
+
+/**
+ * A chat's action stream for the store and burst tests: `validShare` of the steps are actions that fit the chat built
+ * so far, the rest garbage; at most 1,500 steps or 30 turns. Returns the stream and the chat it leads to.
+ */
+export function randomChatStream(rnd: () => number, validShare: number): { actions: unknown[]; state: ChatState } {
+  const actions: unknown[] = [];
+  let state = initialFuzzChat();
+  for (let step = 0; step < 1500 && state.turns.length < 30; step++) {
+    const a = rnd() < validShare ? randomChatAction(rnd, state) : randomChatGarbage(rnd);
+    actions.push(a);
+    state = chatReducer(state, a as never);
+  }
+  return { actions, state };
+}
+
+/** A session action this client might dispatch: a title, or a toggle of one of the fuzz session's customizations. */
+export const randomSessionDispatch = (rnd: () => number): AnyAction =>
+  pick(rnd, [
+    { type: 'session/titleChanged', title: `mine${Math.floor(rnd() * 3)}` },
+    { type: 'session/customizationToggled', id: pick(rnd, ['s1', 'c-s1', 'plugin']), enablement: [{ kind: 'session', enabled: rnd() < 0.5 }] },
+  ]) as AnyAction;
+
+/** A chat action this client might dispatch in `state` (confirming a tool call, answering input), or undefined. */
+export function randomChatDispatch(rnd: () => number, state: ChatState): AnyAction | undefined {
+  const a = randomChatAction(rnd, state) as { type: string };
+  return a.type === 'chat/toolCallConfirmed' || a.type === 'chat/inputAnswered' ? (a as unknown as AnyAction) : undefined;
 }

@@ -5,7 +5,7 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { chatReducer, foldBurst, locateMcpServer, sessionReducer } from '../../src/reducers/index.js';
 import type { AnyAction, ChatState, SessionState } from '../../src/protocol/index.js';
-import { createRandom, initialFuzzChat, initialFuzzSession, randomChatAction, randomChatGarbage, randomGarbage, randomSessionAction } from './fuzz-helpers.js';
+import { createRandom, initialFuzzChat, initialFuzzSession, randomChatStream, randomGarbage, randomSessionAction } from './fuzz-helpers.js';
 import { sessionWithServers, w2ToolCalls, w3ServerStates } from '../bench/workloads.js';
 
 function deepFreeze<T>(value: T, seen = new Set<unknown>()): T {
@@ -37,13 +37,7 @@ test('chat: random bursts fold to the same states as one action at a time, witho
   console.log(`chat burst seed: ${seed}`);
   const rnd = createRandom(seed);
   for (let run = 0; run < 10; run++) {
-    const actions: unknown[] = [];
-    let state = initialFuzzChat();
-    for (let step = 0; step < 1500 && state.turns.length < 30; step++) {
-      const a = rnd() < 0.8 ? randomChatAction(rnd, state) : randomChatGarbage(rnd);
-      actions.push(a);
-      state = chatReducer(state, a as never);
-    }
+    const { actions } = randomChatStream(rnd, 0.8);
     compareBursts<ChatState>(chatReducer, initialFuzzChat(), actions, rnd, `seed ${seed} run ${run}`);
   }
 });

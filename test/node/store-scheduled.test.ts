@@ -6,9 +6,9 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ActionEnvelope, AnyAction, ChatState, McpServerCustomization, SessionState } from '../../src/protocol/index.js';
-import { chatReducer, findMcpServer, sessionReducer } from '../../src/reducers/index.js';
+import { findMcpServer, sessionReducer } from '../../src/reducers/index.js';
 import { SessionStore } from '../../src/store/index.js';
-import { createRandom, initialFuzzChat, initialFuzzSession, pick, randomChatAction, randomChatGarbage, randomGarbage, randomSessionAction } from './fuzz-helpers.js';
+import { createRandom, initialFuzzChat, initialFuzzSession, randomChatDispatch, randomChatStream, randomGarbage, randomSessionAction, randomSessionDispatch } from './fuzz-helpers.js';
 import { sessionWithServers, w3ServerStates } from '../bench/workloads.js';
 
 const SESSION = 'ahp-session:/scheduled';
@@ -210,11 +210,7 @@ describe('SessionStore with scheduleNotify: listeners hear of received envelopes
     let frames = 0;
     for (let run = 0; run < 6; run++) {
       const actions = Array.from({ length: 2000 }, () => (rnd() < 0.85 ? randomSessionAction(rnd) : randomGarbage(rnd)));
-      const dispatchable = (): AnyAction =>
-        pick(rnd, [
-          { type: 'session/titleChanged', title: `mine${Math.floor(rnd() * 3)}` },
-          { type: 'session/customizationToggled', id: pick(rnd, ['s1', 'c-s1', 'plugin']), enablement: [{ kind: 'session', enabled: rnd() < 0.5 }] },
-        ]) as AnyAction;
+      const dispatchable = () => randomSessionDispatch(rnd);
       const r = compare(SESSION, initialFuzzSession(), randomOps(rnd, SESSION, actions, dispatchable), `seed ${seed} run ${run}`, ['s1', 'c-s1', 's2']);
       wakeUps += r.wakeUps;
       frames += r.frames;
@@ -227,17 +223,8 @@ describe('SessionStore with scheduleNotify: listeners hear of received envelopes
     console.log(`scheduled chat seed: ${seed}`);
     const rnd = createRandom(seed);
     for (let run = 0; run < 6; run++) {
-      const actions: unknown[] = [];
-      let state = initialFuzzChat();
-      for (let step = 0; step < 1500 && state.turns.length < 30; step++) {
-        const a = rnd() < 0.85 ? randomChatAction(rnd, state) : randomChatGarbage(rnd);
-        actions.push(a);
-        state = chatReducer(state, a as never);
-      }
-      const dispatchable = (): AnyAction | undefined => {
-        const a = randomChatAction(rnd, state) as { type: string };
-        return a.type === 'chat/toolCallConfirmed' || a.type === 'chat/inputAnswered' ? (a as unknown as AnyAction) : undefined;
-      };
+      const { actions, state } = randomChatStream(rnd, 0.85);
+      const dispatchable = () => randomChatDispatch(rnd, state);
       compare(CHAT, initialFuzzChat(), randomOps(rnd, CHAT, actions, dispatchable), `seed ${seed} run ${run}`, []);
     }
   });
