@@ -1,5 +1,5 @@
 // `npm test`: type-check, the API report, Node tests, browser tests, end-to-end tests, MCP auth conformance and the size budgets, in that order.
-// Every step runs even when an earlier one failed; the last line sums the tests.
+// Every step runs even when an earlier one failed; then each failed test with the start of its error (CI shows only the tail), and the last line sums the tests.
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -45,6 +45,75 @@ function nodeCounts(out) {
   return { passed: grab('pass'), failed: grab('fail') + grab('cancelled'), skipped: grab('skipped') + grab('todo') };
 }
 
+const MAX_ERROR_LINES = 6;
+const MAX_LINE = 1000;
+const MAX_SECTION = 8000;
+
+/** The failed tests of a step's output: name (with its suites for node:test) and the first lines of its error. */
+function failuresIn(step, out) {
+  const lines = out.replace(/\x1b\[[0-9;]*[A-Za-z]/g, '').split('\n');
+  return step.counts === 'node' ? nodeFailures(lines) : step.counts === 'wtr' ? wtrFailures(lines) : [];
+}
+
+/**
+ * node:test's spec reporter: a failed test is `✖ name (time)` followed by its more indented error; a failed suite's
+ * line has none. Suites are `▶ name` lines above, by indentation. The location comes from its "failing tests" list.
+ */
+function nodeFailures(lines) {
+  const end = lines.findIndex((l) => l === '✖ failing tests:');
+  const tree = end < 0 ? lines : lines.slice(0, end);
+  const where = [];
+  if (end >= 0) for (let i = end; i < lines.length - 1; i++) if (lines[i].startsWith('test at ')) where.push({ at: lines[i].slice(8), name: lines[i + 1].replace(/^✖ /, '').replace(/ \([\d.]+m?s\)$/, '') });
+  const indent = (l) => l.length - l.trimStart().length;
+  const suites = [];
+  const found = [];
+  for (let i = 0; i < tree.length; i++) {
+    const line = tree[i];
+    const text = line.trimStart();
+    const depth = indent(line);
+    if (text.startsWith('▶ ')) {
+      while (suites.length && suites.at(-1).depth >= depth) suites.pop();
+      suites.push({ depth, name: text.slice(2) });
+      continue;
+    }
+    if (!text.startsWith('✖ ')) continue;
+    const error = [];
+    for (let j = i + 1; j < tree.length && (tree[j].trim() === '' || indent(tree[j]) > depth); j++) {
+      const t = tree[j].trim();
+      if (t.startsWith('at ') && error.length) break;
+      if (t) error.push(t);
+      if (error.length >= MAX_ERROR_LINES) break;
+    }
+    if (!error.length) continue;
+    while (suites.length && suites.at(-1).depth >= depth) suites.pop();
+    const name = text.slice(2).replace(/ \([\d.]+m?s\)$/, '');
+    const at = where.findIndex((w) => w.name === name);
+    const location = at >= 0 ? ` [${where.splice(at, 1)[0].at}]` : '';
+    found.push({ name: [...suites.map((s) => s.name), name].join(' > ') + location, lines: error });
+  }
+  return found;
+}
+
+/** web-test-runner: a failed test is a `❌ suite > name` line under its file's line; its error follows up to an empty line (listed twice: once). */
+function wtrFailures(lines) {
+  const found = new Map();
+  let file = '';
+  for (let i = 0; i < lines.length; i++) {
+    const text = lines[i].trim();
+    if (/^\S+\.test\.[jt]s:$/.test(text)) file = text.slice(0, -1);
+    if (!text.startsWith('❌')) continue;
+    const error = [];
+    for (let j = i + 1; j < lines.length && lines[j] !== '' && error.length < MAX_ERROR_LINES; j++) {
+      const t = lines[j].trim();
+      if (t.startsWith('at ') && error.length) break;
+      if (t) error.push(t);
+    }
+    const name = `${text.replace(/^❌\s*/, '')}${file ? ` [${file}]` : ''}`;
+    if (!found.has(name)) found.set(name, { name, lines: error });
+  }
+  return [...found.values()];
+}
+
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const results = [];
 rmSync(WTR_COUNTS, { force: true });
@@ -59,7 +128,14 @@ for (const step of steps) {
   }
   const note = step.counts === 'conformance' ? (out.match(/^conformance \(.*?\): (.*) in [\d.]+ s$/m)?.[1] ?? 'no summary line') : undefined;
   if (c) { totals.passed += c.passed; totals.failed += c.failed; totals.skipped += c.skipped; }
-  results.push({ name: step.name, ok: code === 0, seconds: (Date.now() - started) / 1000, c, note });
+  results.push({ name: step.name, ok: code === 0, seconds: (Date.now() - started) / 1000, c, note, failures: code === 0 ? [] : failuresIn(step, out) });
+}
+
+// CI logs keep only the tail: each failed test's name and the start of its error come again just above the summary.
+const failed = results.flatMap((r) => r.failures.map((f) => ({ step: r.name, ...f })));
+if (failed.length) {
+  const text = failed.map((f) => `${f.step}: ${f.name}\n${f.lines.map((l) => `    ${l.length > MAX_LINE ? `${l.slice(0, MAX_LINE)}…` : l}`).join('\n')}`).join('\n');
+  console.log(`\n=== failures (${failed.length}) ===\n${text.length > MAX_SECTION ? `${text.slice(0, MAX_SECTION)}\n… (cut; the full errors are above)` : text}`);
 }
 
 console.log('\n=== summary ===');
