@@ -12,7 +12,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, ElementHandle, Frame, Page, Target } from 'puppeteer-core';
 import { parseConfig } from '../../examples/playground/config.js';
 import { startPlayground, type Playground } from '../../examples/playground/playground.js';
-import { KEEP_NAMES_SHIM, appendMcpApp, launchChromium, recordMcpTraffic, sayInPage, toolCallIn, untilWithin, type McpTraffic } from '../fixtures/playground-page.js';
+import { KEEP_NAMES_SHIM, appendMcpApp, clickUntil, launchChromium, recordMcpTraffic, sayInPage, toolCallIn, untilWithin, type McpTraffic } from '../fixtures/playground-page.js';
 import { publishedServer } from '../fixtures/mcp-servers.js';
 
 const WAIT_MS = 30_000;
@@ -26,14 +26,9 @@ const until = untilWithin(WAIT_MS);
  * Clicks a View's button until `done` (the View wires its handlers some time after its document shows; a click
  * before that does nothing, as for a user, who clicks again).
  */
-async function clickUntil(page: Page, frame: Frame, selector: string, what: string, done: () => boolean, now: () => unknown): Promise<void> {
+async function clickInView(page: Page, frame: Frame, selector: string, what: string, done: () => boolean, now: () => unknown): Promise<void> {
   await page.bringToFront();
-  const deadline = Date.now() + WAIT_MS;
-  while (!done()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; now: ${JSON.stringify(now())}`);
-    await frame.click(selector);
-    for (let i = 0; i < 40 && !done(); i++) await new Promise((r) => setTimeout(r, 50));
-  }
+  await clickUntil(what, () => frame.click(selector), done, now, WAIT_MS);
 }
 
 /** How a mode takes worker support away before the page's scripts run. */
@@ -162,7 +157,6 @@ describe('worker mode end to end: two tabs, one session worker', () => {
 
       it('sign-in from tab A through the real authorization server (popup); tab B sees the server turn ready', T, async () => {
         await until('authRequired in both tabs', async () => (await serverKind(tabA, PROTECTED)) === 'authRequired' && (await serverKind(tabB, PROTECTED)) === 'authRequired', async () => [await serverKind(tabA, PROTECTED), await serverKind(tabB, PROTECTED)]);
-        const button = (await tabA.evaluateHandle((id) => document.querySelector('ahp-mcp-server-list')!.shadowRoot!.querySelector(`ahp-mcp-server[server-id="${id}"]`)!.shadowRoot!.querySelector('button[data-auth]'), PROTECTED)).asElement() as ElementHandle<HTMLButtonElement>;
         await tabA.evaluate(() => {
           const w = window as unknown as { __auth: string[] };
           w.__auth = [];
@@ -171,18 +165,53 @@ describe('worker mode end to end: two tabs, one session worker', () => {
           }
         });
         const authEvents = () => tabA.evaluate(() => (window as unknown as { __auth: string[] }).__auth);
-        const known = new Set(context.targets());
-        const opened = context.waitForTarget((t: Target) => t.type() === 'page' && !known.has(t), { timeout: WAIT_MS }).catch(async (err: Error) => {
-          throw new Error(`no sign-in popup (${err.message}); auth events in tab A: ${JSON.stringify(await authEvents())}; page errors: ${JSON.stringify(pageErrors)}`);
+        let popup: Page | undefined;
+        /** What every failure of this test says: the auth events and server cards of both tabs, the host's state, page errors, the popup. */
+        const diagnostics = async () => ({
+          authEventsA: await authEvents().catch((e: Error) => e.message),
+          tabs: [await serverKind(tabA, PROTECTED).catch((e: Error) => e.message), await serverKind(tabB, PROTECTED).catch((e: Error) => e.message)],
+          host: playground.servers.get(PROTECTED)!.state.kind,
+          pageErrors,
+          popup: popup ? (popup.isClosed() ? 'closed' : popup.url()) : 'none',
+          console: consoleLines.slice(-6),
         });
-        // Input goes to the tab in front.
+        const known = new Set(context.targets());
+        const opened = context.waitForTarget((t: Target) => t.type() === 'page' && !known.has(t), { timeout: WAIT_MS });
+        opened.catch(() => undefined);
+        // A real click (the popup needs the user's activation), found afresh and clicked again until the flow starts:
+        // the card may re-render or move between puppeteer's aim and the click. Input goes to the tab in front.
         await tabA.bringToFront();
-        await button.click();
-        const popup = (await (await opened).page())!;
-        await (await popup.waitForSelector('#allow', { timeout: WAIT_MS }))!.click();
-        await until('ready in tab B', async () => (await serverKind(tabB, PROTECTED)) === 'ready', () => serverKind(tabB, PROTECTED));
-        assert.equal(playground.servers.get(PROTECTED)!.state.kind, 'ready');
-        assert.equal(await serverKind(tabA, PROTECTED), 'ready');
+        await clickUntil(
+          'the sign-in to start in tab A (ahp-auth-start)',
+          async () => {
+            const button = (await tabA.evaluateHandle((id) => document.querySelector('ahp-mcp-server-list')?.shadowRoot?.querySelector(`ahp-mcp-server[server-id="${id}"]`)?.shadowRoot?.querySelector('button[data-auth]') ?? null, PROTECTED)).asElement() as ElementHandle<HTMLButtonElement> | null;
+            if (!button) throw new Error('no sign-in button');
+            await button.click();
+          },
+          async () => (await authEvents()).some((e) => e.startsWith('ahp-auth-start')),
+          diagnostics,
+          WAIT_MS,
+        );
+        const target = await opened.catch(async (err: Error) => {
+          throw new Error(`no sign-in popup (${err.message}); ${JSON.stringify(await diagnostics())}`);
+        });
+        popup = (await target.page()) ?? undefined;
+        if (!popup) throw new Error(`the popup target has no page; ${JSON.stringify(await diagnostics())}`);
+        const consentPage = popup;
+        const allow = await consentPage.waitForSelector('#allow', { timeout: WAIT_MS }).catch(async (err: Error) => {
+          throw new Error(`no consent button in the popup (${err.message}); ${JSON.stringify(await diagnostics())}`);
+        });
+        await allow!.dispose();
+        // The consent is a plain form, clicked again only while it was not sent (a click can land before layout
+        // settles); a second submission would be refused by the authorization server.
+        let consentSent = false;
+        consentPage.on('request', (r) => {
+          if (r.isNavigationRequest() && r.method() === 'POST') consentSent = true;
+        });
+        await clickUntil('the consent sent', () => consentPage.click('#allow'), () => consentSent || consentPage.isClosed(), diagnostics, WAIT_MS);
+        await until('ready in tab B', async () => (await serverKind(tabB, PROTECTED)) === 'ready', diagnostics);
+        assert.equal(playground.servers.get(PROTECTED)!.state.kind, 'ready', JSON.stringify(await diagnostics()));
+        assert.equal(await serverKind(tabA, PROTECTED), 'ready', JSON.stringify(await diagnostics()));
       });
 
       let viewA: Frame;
@@ -192,16 +221,16 @@ describe('worker mode end to end: two tabs, one session worker', () => {
         viewB = await showApp(tabB, DEBUG, `/call ${DEBUG} debug-tool {"contentType":"text"}`);
         const diagnostics = () => ({ console: consoleLines.slice(-8), errors: pageErrors });
         const basicBefore = sentCalls(BASIC, 'get-time');
-        await clickUntil(tabA, viewA, '#get-time-btn', 'get-time from tab A’s View at the server', () => sentCalls(BASIC, 'get-time') > basicBefore, diagnostics);
+        await clickInView(tabA, viewA, '#get-time-btn', 'get-time from tab A’s View at the server', () => sentCalls(BASIC, 'get-time') > basicBefore, diagnostics);
         const debugBefore = sentCalls(DEBUG, 'debug-refresh');
-        await clickUntil(tabB, viewB, '#call-debug-refresh-btn', 'debug-refresh from tab B’s View at the server', () => sentCalls(DEBUG, 'debug-refresh') > debugBefore, diagnostics);
+        await clickInView(tabB, viewB, '#call-debug-refresh-btn', 'debug-refresh from tab B’s View at the server', () => sentCalls(DEBUG, 'debug-refresh') > debugBefore, diagnostics);
       });
 
       it('closing tab A leaves tab B working (its View still reaches its server, its store still follows the host)', T, async () => {
         const accepted = playground.webSockets().accepted;
         await tabA.close();
         const debugBefore = sentCalls(DEBUG, 'debug-refresh');
-        await clickUntil(tabB, viewB, '#call-debug-refresh-btn', 'debug-refresh after tab A closed', () => sentCalls(DEBUG, 'debug-refresh') > debugBefore, () => consoleLines.slice(-8));
+        await clickInView(tabB, viewB, '#call-debug-refresh-btn', 'debug-refresh after tab A closed', () => sentCalls(DEBUG, 'debug-refresh') > debugBefore, () => consoleLines.slice(-8));
         const title = `after A closed ${Date.now()}`;
         playground.host.dispatchServerAction(playground.sessionUri, { type: 'session/titleChanged', title });
         await until('tab B follows the host', () =>
