@@ -4,7 +4,37 @@
 // indentation after a line break goes (a run of white space renders as one space either way, and no template puts a
 // line break inside a `<pre>`, `<textarea>` or `white-space: pre` element); nothing else in them changes. The edits go
 // through magic-string, so the source maps still point at the right lines and columns.
+// The elements' private custom properties (`--_space-2`, `--_text`, …: set on each element's :host from the public
+// `--ahp-*` tokens, read only inside the elements' shadow roots) get short names (`--_0`, `--_1`, …), the same in every
+// bundle and chunk (see `privateCustomProperties`).
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import MagicString from 'magic-string';
+
+const ROOT = new URL('..', import.meta.url).pathname;
+const PRIVATE_PROPERTY = /--_[\w-]+/g;
+
+/**
+ * Every private custom property name (`--_…`) in src/ and elements/, sorted, mapped to a short name. The same sources
+ * give the same map, so every bundle and chunk agrees, and nested elements (a `<ahp-tool-call>` inside `<ahp-chat>`)
+ * still inherit one another's values under the same name.
+ */
+export function privateCustomProperties() {
+  const found = new Set();
+  const walk = (dir) => {
+    for (const name of readdirSync(dir)) {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else if (/\.[cm]?[jt]s$/.test(name)) for (const m of readFileSync(path, 'utf8').matchAll(PRIVATE_PROPERTY)) found.add(m[0]);
+    }
+  };
+  for (const dir of ['src', 'elements']) walk(join(ROOT, dir));
+  const names = [...found].sort();
+  const map = new Map(names.map((n, i) => [n, `--_${i.toString(36)}`]));
+  const clash = [...map.values()].find((short) => found.has(short));
+  if (clash) throw new Error(`minify-lit-templates: the custom property ${clash} is also a short name`);
+  return map;
+}
 
 /** Tokens of static CSS text: strings, comments, whitespace runs, anything else. */
 const CSS_TOKENS = /("(?:[^"\\]|\\[\s\S])*"|'(?:[^'\\]|\\[\s\S])*'|url\([^)]*\))|(\/\*[\s\S]*?\*\/)|(\s+)|([^"'\s/u]+|[/u])/g;
@@ -36,15 +66,18 @@ export function minifyCssText(text, first, last) {
 
 const CSS_TEMPLATE = /\bcss`((?:[^`\\$]|\\[\s\S]|\$(?!\{)|\$\{[^`}]*\})*)`/g;
 
-/** Minifies the static parts of every css`…` template of `code` in `ms` (a MagicString of `code`). */
-function minifyCssIn(code, ms) {
+/**
+ * Minifies the static parts of every css`…` template of `code` in `ms` (a MagicString of `code`), with the private
+ * custom properties of `names` (see `privateCustomProperties`) shortened.
+ */
+function minifyCssIn(code, ms, names = new Map()) {
   for (const m of code.matchAll(CSS_TEMPLATE)) {
     const pieces = m[1].split(/(\$\{[^`}]*\})/);
     const last = pieces.length - 1;
     let at = m.index + 'css`'.length;
     pieces.forEach((piece, i) => {
       if (i % 2 === 0 && piece) {
-        const min = minifyCssText(piece, i === 0, i === last);
+        const min = minifyCssText(piece, i === 0, i === last).replace(PRIVATE_PROPERTY, (n) => names.get(n) ?? n);
         if (min !== piece) {
           if (min) ms.overwrite(at, at + piece.length, min);
           else ms.remove(at, at + piece.length);
@@ -89,17 +122,24 @@ export function dropHtmlIndentation(code, ast) {
   return ms.toString();
 }
 
-export const minifyLitTemplates = () => ({
-  name: 'minify-lit-templates',
-  transform(code, id) {
-    if (id.includes('/node_modules/')) return null;
-    const hasCss = code.includes('css`');
-    const hasHtml = /\b(html|svg)`/.test(code);
-    if (!hasCss && !hasHtml) return null;
-    const ms = new MagicString(code);
-    if (hasCss) minifyCssIn(code, ms);
-    if (hasHtml) for (const [from, to] of htmlIndentation(code, this.parse(code))) ms.remove(from, to);
-    if (!ms.hasChanged()) return null;
-    return { code: ms.toString(), map: ms.generateMap({ hires: 'boundary', source: id, includeContent: false }) };
-  },
-});
+export const minifyLitTemplates = () => {
+  const names = privateCustomProperties();
+  return {
+    name: 'minify-lit-templates',
+    transform(code, id) {
+      if (id.includes('/node_modules/')) return null;
+      const hasCss = code.includes('css`');
+      const hasHtml = /\b(html|svg)`/.test(code);
+      if (!hasCss && !hasHtml && !code.includes('--_')) return null;
+      const ms = new MagicString(code);
+      if (hasCss) minifyCssIn(code, ms, names);
+      if (hasHtml) for (const [from, to] of htmlIndentation(code, this.parse(code))) ms.remove(from, to);
+      // A private custom property anywhere but in the static text of a css`` template (a string in code, an html``
+      // style) would keep its long name and no longer match: stop rather than ship styles that silently fall apart.
+      const left = ms.toString().match(PRIVATE_PROPERTY)?.find((n) => names.has(n));
+      if (left) this.error(`minify-lit-templates: ${left} is used outside the static text of a css\`\` template in ${id}; it would not get the short name its styles use`);
+      if (!ms.hasChanged()) return null;
+      return { code: ms.toString(), map: ms.generateMap({ hires: 'boundary', source: id, includeContent: false }) };
+    },
+  };
+};
