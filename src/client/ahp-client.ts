@@ -17,7 +17,7 @@ import { JsonRpcPeer, type NotificationHandler, type RequestHandler } from './js
 import { normalizeReconnectResult, type ReconnectOutcome } from './reconnect-result.js';
 import { MAX_PENDING_ASKED, PENDING_ACTIONS_META_KEY, outcomesAnswered } from '../protocol/action-outcomes.js';
 import { warnLogger, type Logger, type Transport } from './transport.js';
-import { isRecord } from '../protocol/guards.js';
+import { isActionEnvelope, isRecord } from '../protocol/guards.js';
 import { randomId } from '../protocol/random-id.js';
 
 export interface AhpClientOptions {
@@ -60,10 +60,6 @@ export interface ListSessionsResult {
   nextCursor?: string;
 }
 
-
-function isEnvelope(v: unknown): v is ActionEnvelope {
-  return isRecord(v) && typeof v.channel === 'string' && typeof v.serverSeq === 'number' && isRecord(v.action) && typeof v.action.type === 'string';
-}
 
 /**
  * An AHP client: initialize or reconnect, subscribe, action envelopes, dispatch, commands. It talks
@@ -287,7 +283,7 @@ export class AhpClient {
   }
 
   #deliver(params: unknown): void {
-    if (!isEnvelope(params)) {
+    if (!isActionEnvelope(params)) {
       this.#log('skipped a malformed action envelope', params);
       return;
     }

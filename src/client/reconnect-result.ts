@@ -1,7 +1,7 @@
 import type { ActionEnvelope, ChannelRecovery, ChannelReplayCursor, Snapshot, URI } from '../protocol/index.js';
 import type { Logger } from './transport.js';
 import type { ClientActionOutcome } from '../protocol/action-outcomes.js';
-import { isRecord } from '../protocol/guards.js';
+import { isActionEnvelope, isRecord } from '../protocol/guards.js';
 
 /** A `reconnect` answer in one shape: which shape the host used, and one recovery per channel. */
 export interface ReconnectOutcome {
@@ -13,10 +13,6 @@ export interface ReconnectOutcome {
    * Absent when nothing was asked; empty from hosts without the ahp-elements extension.
    */
   actionOutcomes?: ClientActionOutcome[];
-}
-
-function isEnvelope(v: unknown): v is ActionEnvelope {
-  return isRecord(v) && typeof v.channel === 'string' && typeof v.serverSeq === 'number' && isRecord(v.action) && typeof v.action.type === 'string';
 }
 
 function isSnapshot(v: unknown): v is Snapshot {
@@ -39,7 +35,7 @@ function envelopesOf(channel: URI, list: unknown, log: Logger): ActionEnvelope[]
   if (!Array.isArray(list)) return undefined;
   const out: ActionEnvelope[] = [];
   for (const env of list) {
-    if (!isEnvelope(env)) {
+    if (!isActionEnvelope(env)) {
       log('a replay holds a malformed envelope; the channel is resubscribed instead', env);
       return undefined;
     }

@@ -2,11 +2,16 @@
  * Runtime checks for data from peers, the DOM or users, which may be newer than us or simply wrong.
  * The one home of these guards: every layer imports them from here.
  */
+import type { ActionEnvelope } from './commands.js';
 
 export type Rec = Record<string, unknown>;
 
 /** True for a plain object: not null, not an array. What a JSON object on the wire is. */
 export const isRecord = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** True for an action envelope as the host sends it: a channel, a number serverSeq and an action with a string type. */
+export const isActionEnvelope = (v: unknown): v is ActionEnvelope =>
+  isRecord(v) && typeof v.channel === 'string' && typeof v.serverSeq === 'number' && isRecord(v.action) && typeof v.action.type === 'string';
 
 /** True for any non-null object, arrays included: for code that reads keys of both (generic key-by-key comparison). */
 export const isObjectOrArray = (v: unknown): v is Rec => typeof v === 'object' && v !== null;

@@ -73,4 +73,4 @@ export function chatReducer(state: ChatState, action: AnyAction | StateAction): 
 }
 
 /** Chat action types this reducer understands. */
-export const CHAT_ACTION_TYPES: ReadonlySet<string> = /* @__PURE__ */ new Set(HANDLERS.keys());
+export const CHAT_ACTION_TYPES: ReadonlySet<string> = /* @__PURE__ */ new Set(/* @__PURE__ */ HANDLERS.keys());

@@ -38,4 +38,4 @@ export function rootReducer(state: RootState, action: AnyAction | StateAction): 
 }
 
 /** Root action types this reducer understands. */
-export const ROOT_ACTION_TYPES: ReadonlySet<string> = /* @__PURE__ */ new Set(HANDLERS.keys());
+export const ROOT_ACTION_TYPES: ReadonlySet<string> = /* @__PURE__ */ new Set(/* @__PURE__ */ HANDLERS.keys());

@@ -55,4 +55,4 @@ export function sessionReducer(state: SessionState, action: AnyAction | StateAct
 }
 
 /** Session action types this reducer understands. */
-export const SESSION_ACTION_TYPES: ReadonlySet<string> = /* @__PURE__ */ new Set(HANDLERS.keys());
+export const SESSION_ACTION_TYPES: ReadonlySet<string> = /* @__PURE__ */ new Set(/* @__PURE__ */ HANDLERS.keys());
