@@ -192,7 +192,8 @@ export class AppLifecycle implements ReactiveController {
   frameTitle(serverId: string): string {
     const server = selectMcpServer(this.host.currentStore?.getState(), serverId)?.server.name ?? serverId;
     const app = this.bridge?.appInfo?.name || this.toolCall.toolCall?.displayName;
-    return this.parts.strings().frameTitle(typeof app === 'string' ? app.slice(0, 80) : undefined, server);
+    const t = this.parts.strings();
+    return typeof app === 'string' && app ? t.t('app.frameTitleNamed', { app: app.slice(0, 80), server }) : t.t('app.frameTitle', { server });
   }
 
   /** Moves to a phase (with its text); `noSandbox` marks the quiet "no sandbox configured" note. */
@@ -241,10 +242,10 @@ export class AppLifecycle implements ReactiveController {
       onStale: () => void (this.run === run && (this.unmount('replaced'), this.sync())),
       onProblem: (problem) => {
         const t = this.parts.strings();
-        if (problem.kind === 'hijacked') return this.contain(t.hijacked);
+        if (problem.kind === 'hijacked') return this.contain(t.t('app.hijacked'));
         if (DEV && problem.kind === 'sandbox' && problem.problem === 'same-origin') warnSameOriginSandbox(host, new URL(problem.url!, document.baseURI).href);
         const handle = host.currentHandle;
-        const noChannel = handle ? (handle.unavailable('mcpChannel') ?? 'unknown') : t.noHandle;
+        const noChannel = handle ? (handle.unavailable('mcpChannel') ?? 'unknown') : t.t('app.noHandle');
         this.retryAfterFar = problem.kind === 'noAnswer' || problem.kind === 'notStarted';
         this.set('error', problemText(t, problem, { uri, serverId, noChannel }), problem.kind === 'sandbox' && problem.problem === 'missing');
       },
@@ -261,7 +262,7 @@ export class AppLifecycle implements ReactiveController {
     const starting = phase === 'loading' || phase === 'idle';
     if (phase === 'error' && this.noSandbox) return html`<p part="status" class="status" data-kind="no-sandbox">${errorText}</p>`;
     if (phase === 'error' || (starting && errorText)) return html`<p part="status" class="status" data-kind="error" role="alert">${errorText}</p>`;
-    return starting ? html`<p part="status" class="status" data-kind="loading">${t.loading}</p>` : nothing;
+    return starting ? html`<p part="status" class="status" data-kind="loading">${t.t('app.loading')}</p>` : nothing;
   }
 
   /** The element's handlers plus the View's start: ready once initialized, its errors shown while it loads. */

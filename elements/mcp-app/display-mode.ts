@@ -61,6 +61,6 @@ export class DisplayModeController {
   /** The host-owned exit button outside inline mode. */
   renderExit(t: McpAppStrings) {
     const mode = this.host.displayMode;
-    return mode !== 'inline' ? html`<button type="button" part="exit" class="exit" @click=${() => this.exit()}>${t.exit(mode)}</button>` : nothing;
+    return mode !== 'inline' ? html`<button type="button" part="exit" class="exit" @click=${() => this.exit()}>${t.t(mode === 'pip' ? 'app.exitPip' : 'app.exitFullscreen')}</button>` : nothing;
   }
 }

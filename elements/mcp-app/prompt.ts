@@ -72,10 +72,10 @@ export class IntentPromptController implements ReactiveController {
   render(t: McpAppStrings, server: string) {
     const p = this.pending;
     if (!p) return nothing;
-    return html`<div part="prompt" class="prompt" role="group" aria-label=${t.promptLabel(server)}>
+    return html`<div part="prompt" class="prompt" role="group" aria-label=${t.t('app.promptLabel', { server })}>
       <p class="prompt-text" role="alert">${promptText(t, p.kind, server, p.text)}</p>
-      <button type="button" part="prompt-confirm" @click=${() => this.answer(true)}>${t.confirm[p.kind]}</button>
-      <button type="button" part="prompt-dismiss" @click=${() => this.answer(false)}>${t.dismiss}</button>
+      <button type="button" part="prompt-confirm" @click=${() => this.answer(true)}>${t.t(`app.confirm.${p.kind}`)}</button>
+      <button type="button" part="prompt-dismiss" @click=${() => this.answer(false)}>${t.t('app.dismiss')}</button>
     </div>`;
   }
 }
@@ -83,12 +83,12 @@ export class IntentPromptController implements ReactiveController {
 function promptText(t: McpAppStrings, kind: AppIntentKind, server: string, text: string): string {
   switch (kind) {
     case 'message':
-      return t.promptMessage(server, text);
+      return t.t('app.promptMessage', { server, text });
     case 'openLink':
-      return t.promptOpenLink(server, text);
+      return t.t('app.promptOpenLink', { server, url: text });
     case 'download':
-      return t.promptDownload(server, text);
+      return t.t('app.promptDownload', { server, names: text });
     default:
-      return t.promptDisplayMode(server, text);
+      return t.t(text === 'pip' ? 'app.promptPip' : 'app.promptFullscreen', { server });
   }
 }

@@ -60,7 +60,7 @@ export function viewRequestHandlers(el: ViewRequestHost, parts: ViewRequestParts
       return true;
     },
     viewToolsChanged: () => el.dispatchEvent(new AhpAppToolsChangedEvent({ serverId, resourceUri: uri })),
-    flooding: () => app.contain(parts.strings().flooded),
+    flooding: () => app.contain(parts.strings().t('app.flooded')),
     updateModelContext: (ctx) => el.dispatchEvent(new AhpAppModelContextEvent((el.modelContext = ctx))),
     requestDisplayMode: async (mode) =>
       mode === 'inline' || mode === el.displayMode || (await prompts.gate('displayMode', mode)) ? display.apply(mode) : el.displayMode,
