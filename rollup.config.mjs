@@ -156,6 +156,9 @@ export default [
       },
       format: 'esm',
       sourcemap: true,
+      // The namespace objects rollup makes for modules inside a chunk are read only by the entry's loaders (the
+      // chunk's define modules, the chat reducers, the sign-in driver), never by a page: no Object.freeze around them.
+      freeze: false,
       manualChunks: cdnManualChunks(entry('./cdn').source, ['/elements/cdn-conversation.ts', '/elements/mcp-app/define.ts']),
       plugins: [terser(terserOptions())],
     },
