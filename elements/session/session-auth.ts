@@ -1,6 +1,7 @@
 import type { McpAuthRequirement } from '../../src/protocol/customizations.js';
 import type { AuthorizeOptions } from '../../src/auth/types.js';
 import { PENDING_KEY } from '../../src/auth/flow-keys.js';
+import { openPopupWindow } from '../../src/auth/popup-window.js';
 import { listAuthBlockedToolCalls } from '../../src/store/input-selectors.js';
 import { listMcpServers, selectMcpServer } from '../../src/store/selectors.js';
 import type { SessionStoreLike } from '../../src/store/types.js';
@@ -54,31 +55,40 @@ export function handleAuthRequest(host: SessionAuthHost, event: Event): void {
   claimed.add(event);
   const origin = (event.composedPath()[0] as EventTarget | undefined) ?? host;
   const request = (event as Event & { detail?: unknown }).detail;
-  // Listeners above the session (document, window) may still cancel it; the click's user activation lasts long enough for the popup.
-  setTimeout(() => {
+  // Listeners above the session (document, window) may still cancel it: decided once the event is dispatched, still
+  // in the click's task, so the popup opens with the click's user activation however long the driver takes to load.
+  queueMicrotask(() => {
     if (!event.defaultPrevented) void runFlow(host, origin, request);
-  }, 0);
+  });
 }
 
 async function runFlow(host: SessionAuthHost, origin: EventTarget, request: unknown): Promise<void> {
   const fire = (E: new (d: AuthFlowDetail) => Event, error?: unknown) =>
     origin.dispatchEvent(new E({ request, ...(error ? { error: error instanceof Error ? error : new Error(String(error)) } : {}) }));
   fire(AhpAuthStartEvent);
+  let popup: Window | null | undefined;
   try {
-    const store = host.currentStore;
-    const requirement = requirementOf(request, store);
+    const requirement = requirementOf(request, host.currentStore);
     if (!requirement) throw new Error('There is nothing to sign in to any more.');
+    const mode = host.authMode === 'redirect' ? 'redirect' : 'popup';
+    // The popup opens now, before the driver loads (an import can outlast the click's user activation); the driver
+    // closes it when a flow for this resource already runs. An expired token may be refreshed without one.
+    if (mode === 'popup' && requirement.reason !== 'expired') popup = openPopupWindow();
     const { authorize, defaultCallbackUrl } = await driver();
     const result = await authorize(requirement, {
       ...host.authOptions,
       client: { authenticate: authenticateOf(host.currentHandle) },
       redirectUri: host.authRedirectUri || defaultCallbackUrl(),
-      mode: host.authMode === 'redirect' ? 'redirect' : 'popup',
-    });
+      mode,
+      popup,
+    } as AuthorizeOptions);
     // Redirect mode: the page is leaving; the flow completes in `resumeAuth` after the reload.
     if (!result.redirected) fire(AhpAuthCompleteEvent);
   } catch (error) {
     fire(AhpAuthErrorEvent, error);
+  } finally {
+    // The driver closes the popup it used; this one too when the flow never reached it (driver not loaded, bad redirect URI).
+    popup?.close();
   }
 }
 

@@ -48,9 +48,10 @@ interface PendingFlow {
 export function authorize(requirement: McpAuthRequirement, options: AuthorizeOptions): Promise<AuthResult> {
   const resource = requirement?.resource?.resource;
   if (typeof resource !== 'string' || !resource) return Promise.reject(new AuthError('invalid_response', 'requirement without resource'));
-  const running = inflight.get(resource);
-  if (running) return running;
   let popup = options.popup;
+  const running = inflight.get(resource);
+  // That flow has its popup already: a window opened for this call would stay blank.
+  if (running) return popup?.close(), running;
   // The callback page only posts to an opener of its own origin (and the redirect flow returns to this origin).
   if (typeof location !== 'undefined' && new URL(options.redirectUri, location.href).origin !== location.origin) {
     return Promise.reject(new AuthError('bad_redirect_uri', options.redirectUri));

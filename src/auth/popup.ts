@@ -1,9 +1,10 @@
 import { CALLBACK_MESSAGE, callbackParams, type CallbackParams } from './callback.js';
 import { AuthError } from './errors.js';
+import { openPopupWindow } from './popup-window.js';
 
 /** Opens an empty popup; call it synchronously in a click handler so the browser allows it. */
 export function openAuthPopup(): Window {
-  const w = globalThis.open?.('', '_blank', 'popup,width=520,height=700');
+  const w = openPopupWindow();
   if (!w) throw new AuthError('popup_blocked');
   return w;
 }

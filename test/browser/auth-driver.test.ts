@@ -177,4 +177,20 @@ describe('OAuth driver in Chromium against a real authorization server', () => {
     expect(a).to.equal(b);
     expect(calls).to.have.length(1);
   });
+
+  it('a window passed in for a resource whose flow already runs is closed at once (that flow has its own popup)', async () => {
+    const { issuer } = await reset();
+    const { calls, client } = recorder();
+    const opts = { client, redirectUri: CALLBACK };
+    let extra: Window | null = null;
+    const [a, b] = await onClick(() => {
+      const first = authorize(requirement(issuer), opts);
+      extra = window.open('', '_blank', 'popup');
+      const second = authorize(requirement(issuer), { ...opts, popup: extra! });
+      expect(extra!.closed).to.be.true;
+      return Promise.all([first, second]);
+    });
+    expect(a).to.equal(b);
+    expect(calls).to.have.length(1);
+  });
 });

@@ -20,7 +20,7 @@ class AuthStore extends FakeStore {
   }
 }
 
-const asInfo = async (query = ''): Promise<{ issuer: string }> => (await fetch(`/__test/auth-as.json${query}`, { cache: 'no-store' })).json();
+const asInfo = async (query = ''): Promise<{ issuer: string; log: { path: string; body: string }[] }> => (await fetch(`/__test/auth-as.json${query}`, { cache: 'no-store' })).json();
 const RESOURCE = 'http://127.0.0.1:3/mcp';
 
 const authState = (reason: string, issuer = 'https://as.example', extra: Partial<McpServerAuthRequiredState> = {}): McpServerAuthRequiredState => ({
@@ -234,5 +234,75 @@ describe('<ahp-session> default ahp-auth-request handler (real popup flow, real 
     failed = oneEvent(b, 'ahp-auth-error');
     b.dispatchEvent(new CustomEvent('ahp-auth-request', { bubbles: true, cancelable: true, detail: { kind: 'mcpServer', customizationId: 'b' } }));
     expect(((await failed) as unknown as AhpAuthErrorEvent).detail.error?.message).to.contain('nothing to sign in to');
+  });
+
+  /** Runs `body` with window.open recording every window it opens. */
+  async function recordingOpens<T>(body: (opened: Window[]) => Promise<T>): Promise<T> {
+    const realOpen = window.open;
+    const opened: Window[] = [];
+    window.open = (...args) => {
+      const w = realOpen.apply(window, args);
+      if (w) opened.push(w);
+      return w;
+    };
+    try {
+      return await body(opened);
+    } finally {
+      window.open = realOpen;
+    }
+  }
+
+  it('opens the popup in the click\'s task, before the sign-in code loads (a slow load would outlast the user activation)', async () => {
+    const { issuer } = await asInfo('?reset');
+    const { store, el } = await serverInSession('required', issuer);
+    await recordingOpens(async (opened) => {
+      const completed = oneEvent(el, 'ahp-auth-complete');
+      signIn(el).click();
+      // Only the microtasks of the click have run here: no task, so no module could have loaded yet.
+      await null;
+      expect(opened).to.have.length(1);
+      await completed;
+      expect(opened[0]!.closed).to.be.true;
+    });
+    expect(store.authenticated).to.have.length(1);
+  });
+
+  it('closes the popup it opened when the flow cannot start (a redirect URI on another origin)', async () => {
+    await asInfo('?reset');
+    const elsewhere = new URL('/src/auth/callback.html', (await (await fetch('/__test/env.json')).json()).otherOrigin).href;
+    const { issuer } = await asInfo();
+    const { store, root, el } = await serverInSession('required', issuer);
+    root.setAttribute('auth-redirect-uri', elsewhere);
+    await root.updateComplete;
+    await recordingOpens(async (opened) => {
+      const failed = oneEvent(el, 'ahp-auth-error');
+      signIn(el).click();
+      expect(((await failed) as unknown as AhpAuthErrorEvent).detail.error?.code).to.equal('bad_redirect_uri');
+      expect(opened).to.have.length(1);
+      expect(opened[0]!.closed).to.be.true;
+    });
+    expect(store.authenticated).to.have.length(0);
+    expect((await asInfo()).log).to.deep.equal([]);
+  });
+
+  it('a second request for a resource being signed in shares its flow; the window opened for it is closed at once', async () => {
+    const { issuer } = await asInfo('?reset');
+    const state = authState('required', issuer);
+    const store = new AuthStore(session([mcpServer('a', state)]));
+    const root = await fixture<AhpSession>(html`<ahp-session .store=${store} .handle=${store.handle}><ahp-mcp-server server-id="a"></ahp-mcp-server><div id="asker"></div></ahp-session>`);
+    const el = root.querySelector('ahp-mcp-server')!;
+    const asker = root.querySelector('#asker')!;
+    await el.updateComplete;
+    const { kind: _kind, ...auth } = state;
+    await recordingOpens(async (opened) => {
+      const done = [oneEvent(el, 'ahp-auth-complete'), oneEvent(asker, 'ahp-auth-complete')];
+      signIn(el).click();
+      asker.dispatchEvent(new CustomEvent('ahp-auth-request', { bubbles: true, composed: true, cancelable: true, detail: { kind: 'toolCall', chat: 'ahp-chat:/c', turnId: 't1', toolCallId: 'tc1', customizationId: 'a', auth } }));
+      await Promise.all(done);
+      expect(opened).to.have.length(2);
+      expect(opened.every((w) => w.closed)).to.be.true;
+    });
+    expect(store.authenticated).to.have.length(1);
+    expect((await asInfo()).log.filter((l) => l.path === '/authorize')).to.have.length(1);
   });
 });
