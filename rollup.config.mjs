@@ -7,6 +7,7 @@ import { nodeResolve } from '@rollup/plugin-node-resolve';
 import esbuild from 'rollup-plugin-esbuild';
 import terser from '@rollup/plugin-terser';
 import { minifyLitTemplates } from './scripts/minify-lit-templates.mjs';
+import { minifyChunks } from './scripts/minify-chunks.mjs';
 import { entries, entry } from './scripts/entries.mjs';
 import { privateMemberMangle, privateMemberNames } from './scripts/private-members.mjs';
 
@@ -160,7 +161,8 @@ export default [
       // chunk's define modules, the chat reducers, the sign-in driver), never by a page: no Object.freeze around them.
       freeze: false,
       manualChunks: cdnManualChunks(entry('./cdn').source, ['/elements/cdn-conversation.ts', '/elements/mcp-app/define.ts']),
-      plugins: [terser(terserOptions())],
+      // The chunks import from one another under the names they are exported as (scripts/minify-chunks.mjs).
+      plugins: [minifyChunks(terserOptions())],
     },
   },
   // Worker mode from the CDN: a SharedWorker script must come from the page's own origin, so copy this file there
