@@ -51,10 +51,12 @@ export function minifyChunks(options) {
       const ast = this.parse(code);
       const run = async () => {
         const vars = { ...cache.vars.props };
-        const want = linkNames(ast, await globalsOf(code));
-        // A short name now wanted for a link is taken from whatever name held it in the cache.
+        const globals = await globalsOf(code);
+        const want = linkNames(ast, globals);
+        // A short name now wanted for a link is taken from whatever name held it in the cache, and no cached name may
+        // be a global of this chunk (terser uses cached names as given: a local so named would capture the global).
         const wanted = new Set(want.values());
-        for (const [key, name] of Object.entries(vars)) if (wanted.has(name)) delete vars[key];
+        for (const [key, name] of Object.entries(vars)) if (wanted.has(name) || globals.has(name)) delete vars[key];
         for (const [local, name] of want) vars[`$${local}`] = name;
         const nameCache = { props: cache.props, vars: { props: vars } };
         const result = await minify(code, { ...structuredClone({ ...options, nameCache: undefined }), module: true, nameCache, sourceMap: true });
