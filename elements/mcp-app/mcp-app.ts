@@ -21,11 +21,16 @@ import { mcpAppStyles } from './mcp-app.styles.js';
 import type { AppIntentPolicy } from './intent-gate.js';
 import { IntentPromptController } from './prompt.js';
 import { mcpAppStrings, type McpAppStrings } from './strings.js';
-import { AppLifecycle } from './app-lifecycle.js';
+import { AppLifecycle, type AppPageSettings } from './app-lifecycle.js';
 import { DisplayModeController } from './display-mode.js';
 import { OffscreenController } from './offscreen.js';
 import { viewRequestHandlers } from './view-requests.js';
+import { warmAppServers } from './server-warmup.js';
+import { watchAppServers, type AppServerWatch } from '../shared/app-servers.js';
 import { initialHostContext, themeContext } from './host-context.js';
+
+let sandboxUrlResolver: AppPageSettings['sandboxUrlFor'];
+const watchServers: AppServerWatch = (store, handle) => warmAppServers(store, handle, AhpMcpApp);
 
 /**
  * An MCP App View: reads the tool call's `ui://` resource over the server's `mcp://` channel and
@@ -112,9 +117,18 @@ export class AhpMcpApp extends LitElement {
 
   /**
    * Page-wide sandbox URL resolver, used when `sandbox-url` is not set: e.g. one origin per MCP server,
-   * or the resource's `_meta.ui.domain`. Return undefined to refuse.
+   * or the resource's `_meta.ui.domain`. Return undefined to refuse. With it, an `<ahp-session>`'s MCP server that is
+   * ready and lists a `ui://` resource gets a sandbox proxy loaded out of sight for that View, so its first App starts
+   * like a second one (at most one such proxy per sandbox origin; none for servers without a View).
    */
-  static sandboxUrlFor: ((app: { serverId: string; resourceUri: string; domain?: string | undefined }) => string | undefined) | undefined;
+  static get sandboxUrlFor(): ((app: { serverId: string; resourceUri: string; domain?: string | undefined }) => string | undefined) | undefined {
+    return sandboxUrlResolver;
+  }
+  static set sandboxUrlFor(resolver: ((app: { serverId: string; resourceUri: string; domain?: string | undefined }) => string | undefined) | undefined) {
+    sandboxUrlResolver = resolver;
+    // Servers that were ready before the page said where their Apps run are looked at again.
+    watchAppServers(watchServers);
+  }
   /** Page-wide sandbox policy when `sandbox-policy` is not set (default `compat`). */
   static sandboxPolicy: SandboxPolicy = 'compat';
   /** Longest a View request relayed to its server may run, in ms (default 300 000; also ends on the View's cancel or teardown). */
@@ -252,6 +266,8 @@ declare global {
     'ahp-mcp-app': AhpMcpApp;
   }
 }
+
+watchAppServers(watchServers);
 
 // A `.channel` is enough to show an App without a store.
 if (DEV) addDevChecks(AhpMcpApp, (el) => ({ store: () => el.currentStore ?? el.channel }));

@@ -15,6 +15,7 @@ import { SessionDiscovery } from './session-discovery.js';
 import { sessionStyles } from './session.styles.js';
 import { LocaleController } from '../shared/i18n.js';
 import { watchRootOf } from '../shared/lazy-define.js';
+import { provideAppServers } from '../shared/app-servers.js';
 import { frameScheduler } from '../shared/frame-scheduler.js';
 import { errorText } from '../../src/protocol/guards.js';
 
@@ -269,7 +270,10 @@ export class AhpSession extends LitElement {
       return;
     }
     this.setState(handle.getConnectionState());
-    this.unbindConnection = handle.subscribeConnection((s) => this.setState(s));
+    const unsubscribe = handle.subscribeConnection((s) => this.setState(s));
+    // MCP Apps: their sandbox proxies are warmed once a server offering them is ready (when `<ahp-mcp-app>` is loaded).
+    const unwatch = store && provideAppServers(store, handle);
+    this.unbindConnection = () => (unsubscribe(), unwatch?.());
   }
 
   private setState(next: ConnectionState): void {

@@ -1,27 +1,13 @@
 import type { McpChannel } from '../client/mcp-channel.js';
-import { errorText } from '../protocol/guards.js';
 import { normalizeCsp, type SandboxPolicy } from './csp.js';
 import { buildAllowAttribute, normalizePermissions } from './permissions.js';
 import type { CachedUiResource, UiResourceCache } from './resource-cache.js';
-import type { UiResource } from './resource.js';
-import { SandboxFrame, checkSandboxUrl, proxyPageUrl, type SandboxUrlProblem } from './sandbox-frame.js';
+import { SandboxFrame, checkSandboxUrl, type SandboxUrlProblem } from './sandbox-frame.js';
 import type { SandboxWarmer } from './sandbox-warm.js';
 import type { McpUiResourceCsp, McpUiResourceMeta, McpUiResourcePermissions } from './types.js';
 
-/** Why an App could not get as far as a sandbox frame. */
-export type AppFrameProblem =
-  | { kind: 'sandbox'; problem: SandboxUrlProblem; url: string | undefined }
-  | { kind: 'load'; message: string };
-
-/** Thrown by `openAppFrame`; `problem` says what to tell the user. */
-export class AppFrameError extends Error {
-  readonly problem: AppFrameProblem;
-  constructor(problem: AppFrameProblem) {
-    super(problem.kind === 'load' ? problem.message : `sandbox URL ${problem.url ?? '(none)'}: ${problem.problem}`);
-    this.name = 'AppFrameError';
-    this.problem = problem;
-  }
-}
+/** Why an App could not get as far as a sandbox frame: `openAppFrame` throws it (or the read's error). */
+export type AppFrameProblem = { kind: 'sandbox'; problem: SandboxUrlProblem; url: string | undefined };
 
 export interface AppFrameOptions {
   channel: McpChannel;
@@ -33,15 +19,16 @@ export interface AppFrameOptions {
   sandboxUrl?: string | null | undefined;
   /** Resolves the sandbox URL once the resource's `_meta.ui.domain` is known. */
   sandboxUrlFor: (domain: string | undefined) => string | undefined;
+  /** The sandbox policy, as `sandboxPolicyOf` gives it. */
   policy: SandboxPolicy;
   cache: UiResourceCache;
   warmer: SandboxWarmer;
   /**
    * Takes the frame started before the resource is read (for the likely proxy URL: a warmed one, else a new one) to
-   * put it in its place at once, so the proxy loads in view while the resource is read. Without it the likely URL
-   * is only warmed. The frame is the App's when the resource confirms its URL, else it is removed.
+   * put it in its place at once, so the proxy loads in view while the resource is read. The frame is the App's when
+   * the resource confirms its URL, else it is removed.
    */
-  early?: (frame: SandboxFrame) => void;
+  early: (frame: SandboxFrame) => void;
   /** The page's origin and base URI (default: the current document's). */
   pageOrigin?: string;
   baseUri?: string;
@@ -64,36 +51,31 @@ export interface AppFrame {
  * The first half of starting an App: checks the sandbox URL, reads the View's resource (once per server start),
  * and gives a sandbox proxy frame for it: a warmed one when the page has one for the same proxy URL, else a new
  * one (`warmNext` loads another spare for the next App on that origin). The caller places the frame, waits for
- * `frame.ready`, starts its bridge and hands the resource over (`frame.sendResource`). Throws `AppFrameError`.
+ * `frame.ready`, starts its bridge and hands the resource over (`frame.sendResource`). Throws an `AppFrameProblem`,
+ * or the read's error. The caller checks an explicit `sandboxUrl` before (nothing is fetched for a bad one).
  */
 export async function openAppFrame(options: AppFrameOptions): Promise<AppFrame> {
   const pageOrigin = options.pageOrigin ?? location.origin;
   const baseUri = options.baseUri ?? document.baseURI;
   const check = (url: string | undefined): URL => {
     const checked = checkSandboxUrl(url, baseUri, pageOrigin);
-    if (typeof checked === 'string') throw new AppFrameError({ kind: 'sandbox', problem: checked, url });
+    if (typeof checked === 'string') throw { kind: 'sandbox', problem: checked, url } satisfies AppFrameProblem;
     return checked;
   };
-  // An explicit sandbox-url is checked before anything is fetched.
-  if (options.sandboxUrl) check(options.sandboxUrl);
-  const urlFor = (resource: UiResource | undefined, sandbox: URL) =>
-    proxyPageUrl(sandbox, { csp: normalizeCsp(resource?.meta.csp), parentOrigin: pageOrigin, policy: options.policy });
-  // Load the proxy while the resource is read: the right URL when the resource is already known, else the likely one.
-  const known = options.cache.peek(options.channel, options.uri, options.serverStart);
-  const guess = checkSandboxUrl(options.sandboxUrl || options.sandboxUrlFor(known?.meta.domain), baseUri, pageOrigin);
+  // Load the proxy while the resource is read: the right URL when the resource is already known, else the likely
+  // one (from the server's listing when it has answered, e.g. for a proxy warmed when the server became ready).
+  const { channel, uri, serverStart, cache, warmer } = options;
+  const known = cache.peek(channel, uri, serverStart)?.meta ?? cache.listed(channel, uri, serverStart);
+  const guess = checkSandboxUrl(options.sandboxUrl || options.sandboxUrlFor(known?.domain), baseUri, pageOrigin);
   let early: SandboxFrame | undefined;
   if (typeof guess !== 'string') {
-    const likely = urlFor(known, guess);
-    const likelyAllow = buildAllowAttribute(normalizePermissions(known?.meta.permissions)) || undefined;
-    if (!options.early) options.warmer.warm(likely, likelyAllow);
-    else options.early((early = options.warmer.take(likely, likelyAllow) ?? new SandboxFrame({ url: likely, allow: likelyAllow })));
+    const likely = proxyFor(guess, known, pageOrigin, options.policy);
+    options.early((early = warmer.take(likely.url, likely.allow) ?? new SandboxFrame(likely)));
   }
   let resource: CachedUiResource;
   let sandbox: URL;
   try {
-    resource = await options.cache.read(options.channel, options.uri, options.serverStart).catch((error: unknown) => {
-      throw new AppFrameError({ kind: 'load', message: errorText(error) });
-    });
+    resource = await cache.read(channel, uri, serverStart);
     sandbox = check(options.sandboxUrl || options.sandboxUrlFor(resource.meta.domain));
   } catch (error) {
     early?.remove();
@@ -101,18 +83,32 @@ export async function openAppFrame(options: AppFrameOptions): Promise<AppFrame> 
   }
   const csp = normalizeCsp(resource.meta.csp);
   const permissions = normalizePermissions(resource.meta.permissions);
-  const url = urlFor(resource, sandbox);
-  const allow = buildAllowAttribute(permissions) || undefined;
+  const { url, allow } = proxyFor(sandbox, resource.meta, pageOrigin, options.policy);
   const usable = early && !early.hijacked && early.url === url && early.allow === allow ? early : undefined;
-  const frame = usable ?? (options.warmer.take(url, allow) || new SandboxFrame({ url, allow }));
+  const frame = usable ?? (warmer.take(url, allow) || new SandboxFrame({ url, allow }));
   // The early frame was for another proxy URL: out of sight now, gone once the right one is up. Removing it at once
   // could end the origin's renderer process, which the right frame would then have to start again.
   if (early && !usable) retire(early, frame);
   const needsOtherFrame = (meta: McpUiResourceMeta): boolean => {
     const other = checkSandboxUrl(options.sandboxUrl || options.sandboxUrlFor(meta.domain), baseUri, pageOrigin);
-    return typeof other === 'string' || urlFor({ html: '', meta }, other) !== url || (buildAllowAttribute(normalizePermissions(meta.permissions)) || undefined) !== allow;
+    if (typeof other === 'string') return true;
+    const proxy = proxyFor(other, meta, pageOrigin, options.policy);
+    return proxy.url !== url || proxy.allow !== allow;
   };
-  return { frame, resource, csp, permissions, warmNext: () => options.warmer.warm(url, allow), needsOtherFrame };
+  return { frame, resource, csp, permissions, warmNext: () => warmer.warm(url, allow), needsOtherFrame };
+}
+
+/**
+ * The proxy page URL on `sandbox` for a View with the `_meta.ui` `meta` (its CSP, which the sandbox server turns
+ * into a header, the page origin, and the policy unless `compat`), and the frame's `allow` attribute.
+ */
+export function proxyFor(sandbox: URL, meta: McpUiResourceMeta | undefined, parentOrigin: string, policy: SandboxPolicy): { url: string; allow: string | undefined } {
+  const url = new URL(sandbox.href);
+  const csp = normalizeCsp(meta?.csp);
+  if (csp) url.searchParams.set('csp', JSON.stringify(csp));
+  url.searchParams.set('parent', parentOrigin);
+  if (policy !== 'compat') url.searchParams.set('policy', policy);
+  return { url: url.href, allow: buildAllowAttribute(meta?.permissions) || undefined };
 }
 
 function retire(old: SandboxFrame, successor: SandboxFrame): void {

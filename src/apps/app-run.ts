@@ -1,7 +1,7 @@
 import type { McpChannel } from '../client/mcp-channel.js';
 import { errorText } from '../protocol/guards.js';
 import { AppBridgeHost, type AppBridgeHandlers, type AppBridgeHostOptions } from './bridge.js';
-import { AppFrameError, openAppFrame, type AppFrame, type AppFrameOptions } from './app-frame.js';
+import { openAppFrame, type AppFrame, type AppFrameOptions, type AppFrameProblem } from './app-frame.js';
 import type { UiResource } from './resource.js';
 import { checkSandboxUrl, type SandboxFrame, type SandboxUrlProblem } from './sandbox-frame.js';
 
@@ -17,7 +17,7 @@ export type AppProblem =
   /** The proxy frame stopped being ours (see `SandboxFrame`); the run was cut off. */
   | { kind: 'hijacked' };
 
-export interface AppRunOptions extends Omit<AppFrameOptions, 'channel'>, Omit<AppBridgeHostOptions, 'transport' | 'sandbox' | 'channel'> {
+export interface AppRunOptions extends Omit<AppFrameOptions, 'channel' | 'early'>, Omit<AppBridgeHostOptions, 'transport' | 'sandbox' | 'channel'> {
   /** The server's `mcp://` channel; without one the run stops with `noChannel` (after the sandbox URL check). */
   channel: McpChannel | undefined;
   /** How long the View may take to send `ui/notifications/initialized` (ms). */
@@ -71,20 +71,17 @@ export class AppRun {
     if (typeof explicit === 'string') return this.problem({ kind: 'sandbox', problem: explicit, url: o.sandboxUrl ?? undefined });
     if (!o.channel) return this.problem({ kind: 'noChannel' });
     let app: AppFrame;
-    const placed = new WeakMap<SandboxFrame, Promise<Element | undefined>>();
+    let earlyPlaced: Promise<Element | undefined> | undefined;
     const placing = (frame: SandboxFrame) => {
-      let parent = placed.get(frame);
-      if (!parent) {
-        this.frame = frame.element;
-        placed.set(frame, (parent = Promise.resolve(o.place(frame.element)).then((p) => (p && !this.ended && frame.place(p), p))));
-      }
-      return parent;
+      this.frame = frame.element;
+      return Promise.resolve(o.place(frame.element)).then((p) => (p && !this.ended && frame.place(p), p));
     };
     try {
-      app = await openAppFrame({ ...o, channel: o.channel, early: (frame) => void placing((this.early = frame)) });
+      app = await openAppFrame({ ...o, channel: o.channel, early: (frame) => void (earlyPlaced = placing((this.early = frame))) });
     } catch (error) {
-      return error instanceof AppFrameError ? this.problem(error.problem) : this.problem({ kind: 'load', message: errorText(error) });
+      return this.problem((error as AppFrameProblem)?.kind === 'sandbox' ? (error as AppFrameProblem) : { kind: 'load', message: errorText(error) });
     }
+    const early = this.early;
     this.early = undefined;
     if (this.ended) return void app.frame.remove(), false;
     this.app = app;
@@ -100,7 +97,7 @@ export class AppRun {
       this.close('replaced');
       o.onStale();
     });
-    const parent = await placing(frame);
+    const parent = await (frame === early ? earlyPlaced : placing(frame));
     if (this.ended || !parent) return this.end(), false;
     const ready = await frame.ready;
     if (this.ended) return false;

@@ -71,6 +71,21 @@ export class UiResourceCache {
     return entry && entry.start === start ? entry.settled.get(uri) : undefined;
   }
 
+  /**
+   * The server's `resources/list` entries for this start: requested once per start and shared with the reads (a
+   * listing asked for before any App, e.g. when the server became ready, is the one the first App's read uses).
+   */
+  listing(channel: McpChannel, start?: unknown): Promise<unknown[]> {
+    return (this.entryFor(channel, start).listing ??= listingOf(channel)).answered;
+  }
+
+  /** The listing entry's `_meta.ui` for `uri` if this start's listing has answered (no request). */
+  listed(channel: McpChannel, uri: string, start?: unknown): McpUiResourceMeta | undefined {
+    const entry = this.byChannel.get(channel);
+    const list = entry?.start === start ? entry?.listing?.list : undefined;
+    return list && listedUiMeta(list, uri);
+  }
+
   /** Forgets everything read so far. */
   clear(): void {
     this.byChannel = new WeakMap();

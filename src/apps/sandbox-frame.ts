@@ -1,4 +1,3 @@
-import { sandboxPolicyOf, type SandboxPolicy } from './csp.js';
 import { LoadSlots } from './load-slots.js';
 import { SANDBOX_METHODS, methodOf } from './sandbox-methods.js';
 import { windowTransport, type BridgeTransport } from './transport.js';
@@ -28,17 +27,8 @@ export function checkSandboxUrl(url: string | undefined, baseUri: string, pageOr
   return sandbox.origin === pageOrigin || !/^https?:$/.test(sandbox.protocol) ? 'same-origin' : sandbox;
 }
 
-/** The proxy page URL for one View: its CSP (the sandbox server turns it into a header), the page origin, the policy. */
-export function proxyPageUrl(sandbox: URL, options: { csp?: McpUiResourceCsp | undefined; parentOrigin: string; policy: SandboxPolicy }): string {
-  const url = new URL(sandbox.href);
-  if (options.csp) url.searchParams.set('csp', JSON.stringify(options.csp));
-  url.searchParams.set('parent', options.parentOrigin);
-  if (sandboxPolicyOf(options.policy) !== 'compat') url.searchParams.set('policy', options.policy);
-  return url.href;
-}
-
 export interface SandboxFrameOptions {
-  /** The proxy page URL (see `proxyPageUrl`). */
+  /** The proxy page URL (see `proxyFor`). */
   url: string;
   /** The iframe's `allow` attribute (permission policy), if any. */
   allow?: string | undefined;

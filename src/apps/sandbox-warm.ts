@@ -4,10 +4,11 @@ import { SandboxFrame } from './sandbox-frame.js';
 const MAX_SPARES = 4;
 
 /**
- * Loaded, unused sandbox proxy frames, one per proxy URL (origin, CSP, page origin and policy) and permission policy
- * (a frame's `allow` is fixed when it loads, so a spare only serves Views asking for exactly its permissions), kept out of sight in
- * the page so the next App on that origin skips the proxy's load: its process, page and script are already up and
- * the handshake is done. Only where the browser moves a live iframe without reloading it (`moveBefore`): elsewhere
+ * Loaded, unused sandbox proxy frames, at most one per sandbox origin, each for one proxy URL (CSP, page origin and
+ * policy) and permission policy (a frame's `allow` is fixed when it loads, so a spare only serves Views asking for
+ * exactly its URL and permissions), kept out of sight and inert in the page so the next App on that origin skips the
+ * proxy's load: its process, page and script are already up and the handshake is done. A spare serves one App and
+ * is never given back. Only where the browser moves a live iframe without reloading it (`moveBefore`): elsewhere
  * `warm` does nothing and `take` finds nothing.
  */
 export class SandboxWarmer {
@@ -18,45 +19,47 @@ export class SandboxWarmer {
     this.win = win;
   }
 
-  /** Starts loading a spare proxy frame for `url` (with the permission policy `allow`) unless one is there already. */
-  warm(url: string, allow?: string): void {
+  /**
+   * Starts loading a spare proxy frame for `url` (with the permission policy `allow`) unless its origin has a usable
+   * one for it already. Another spare of the origin is replaced, and the oldest of the page's goes when they are
+   * too many; `ifRoom` (a guess, not a View just seen) instead leaves an origin that has a spare, and a full page, as they are.
+   */
+  warm(url: string, allow?: string, ifRoom?: boolean): void {
     const win = this.win ?? (typeof window === 'undefined' ? undefined : window);
-    const key = spareKey(url, allow);
-    if (!win || this.spares.has(key) || !SandboxFrame.canMoveLive(win) || !win.document.body) return;
+    if (!win || !SandboxFrame.canMoveLive(win) || !win.document.body) return;
+    const origin = new URL(url).origin;
+    const old = this.spares.get(origin);
+    const live = old && !old.hijacked && old.element.isConnected;
+    if (live && (ifRoom || (old.url === url && old.allow === (allow || undefined)))) return;
+    if (old) this.drop(old);
+    if (ifRoom && this.spares.size >= MAX_SPARES) return;
     const frame = new SandboxFrame({ url, allow, win });
     const el = frame.element;
-    el.setAttribute('aria-hidden', 'true');
-    el.tabIndex = -1;
-    el.style.cssText = 'position:fixed;left:-10000px;top:0;width:300px;height:150px;border:0;visibility:hidden;pointer-events:none';
-    const drop = (): void => {
-      if (this.spares.get(key) !== frame) return;
-      this.spares.delete(key);
-      frame.remove();
-    };
-    frame.onHijack = drop;
-    void frame.ready.then((ok) => ok || drop());
-    this.spares.set(key, frame);
-    if (this.spares.size > MAX_SPARES) {
-      const [oldest] = this.spares.keys();
-      const spare = this.spares.get(oldest!)!;
-      this.spares.delete(oldest!);
-      spare.remove();
-    }
+    // Inert and hidden: out of the accessibility tree, never focused or clicked (aria-hidden marks it for tests too).
+    el.ariaHidden = 'true';
+    el.inert = true;
+    el.style.cssText = 'position:fixed;left:-9999px;visibility:hidden';
+    frame.onHijack = () => this.drop(frame);
+    void frame.ready.then((ok) => ok || this.drop(frame));
+    this.spares.set(origin, frame);
+    if (this.spares.size > MAX_SPARES) this.drop(this.spares.values().next().value!);
     win.document.body.appendChild(el);
   }
 
-  /** The spare frame for `url` and `allow`, now the caller's (its `onHijack` cleared, visible again); undefined when none. */
+  /**
+   * The spare frame for `url` and `allow`, now the caller's (its `onHijack` cleared, visible again); undefined when
+   * none. To release a spare nobody will use, take it and remove it.
+   */
   take(url: string, allow?: string): SandboxFrame | undefined {
-    const key = spareKey(url, allow);
-    const frame = this.spares.get(key);
-    if (!frame) return undefined;
-    this.spares.delete(key);
+    const frame = this.spares.get(new URL(url).origin);
+    if (frame?.url !== url || frame.allow !== (allow || undefined)) return undefined;
+    this.spares.delete(frame.origin);
     // Taken out of the document meanwhile (placing it would load it again) or no longer ours: not usable.
     if (frame.hijacked || !frame.element.isConnected) return void frame.remove();
     frame.onHijack = undefined;
     const el = frame.element;
-    el.removeAttribute('aria-hidden');
-    el.removeAttribute('tabindex');
+    el.ariaHidden = null;
+    el.inert = false;
     el.style.cssText = '';
     return frame;
   }
@@ -71,6 +74,10 @@ export class SandboxWarmer {
     for (const frame of this.spares.values()) frame.remove();
     this.spares.clear();
   }
-}
 
-const spareKey = (url: string, allow: string | undefined): string => (allow ? `${url}\n${allow}` : url);
+  private drop(frame: SandboxFrame): void {
+    if (this.spares.get(frame.origin) !== frame) return;
+    this.spares.delete(frame.origin);
+    frame.remove();
+  }
+}

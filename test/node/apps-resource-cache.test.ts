@@ -85,3 +85,18 @@ test('a View sent as a base64 blob is decoded as UTF-8 (multi-byte characters, a
   assert.equal(item.html.length, html.length);
   assert.equal(item.html, html);
 });
+
+test('a listing asked before any read (a server just ready) is the one the first read uses; its meta is known without a request', async () => {
+  const cache = new UiResourceCache();
+  const { ch, count } = channel();
+  const start = { kind: 'ready' };
+  assert.equal(cache.listed(ch, 'ui://a', start), undefined, 'nothing asked yet');
+  const list = await cache.listing(ch, start);
+  assert.deepEqual(list.map((r) => (r as { uri: string }).uri), ['ui://a']);
+  assert.deepEqual(cache.listed(ch, 'ui://a', start), { domain: 'a' });
+  assert.equal(cache.listed(ch, 'ui://a', { kind: 'ready' }), undefined, 'not for another start');
+  assert.equal(count('resources/read'), 0);
+  const read = await cache.read(ch, 'ui://a', start);
+  assert.equal(read.meta.domain, 'a', 'merged at once: the listing had answered');
+  assert.equal(count('resources/list'), 1, 'listed once for the start');
+});

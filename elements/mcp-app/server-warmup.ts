@@ -1,0 +1,62 @@
+import type { SessionHandle } from '../../src/client/session-handle.js';
+import { listMcpServers } from '../../src/store/selectors.js';
+import type { SessionStoreLike } from '../../src/store/types.js';
+import { proxyFor } from '../../src/apps/app-frame.js';
+import { sandboxPolicyOf } from '../../src/apps/csp.js';
+import { listedUiMeta } from '../../src/apps/resource.js';
+import { checkSandboxUrl } from '../../src/apps/sandbox-frame.js';
+import type { AppPageSettings } from './app-lifecycle.js';
+
+/**
+ * Warms a sandbox proxy for a session's MCP servers before their first App: when a server is ready and offers Apps
+ * (`mcpApp` with `serverResources`, and a `channel`), its `resources/list` is asked once per server start (the
+ * listing the first App's read uses, not a second one); when it lists a `ui://` resource, a spare proxy for that
+ * View's proxy URL (page-wide `sandboxUrlFor`, `sandboxPolicy`) loads out of sight, if its origin has none yet and the
+ * page has room. Servers without a `ui://` resource, or that the page's resolver refuses, get no frame. A spare left
+ * untaken is removed when its server is no longer ready or the watch stops. Returns the stop.
+ */
+export function warmAppServers(store: SessionStoreLike, handle: SessionHandle, page: AppPageSettings): () => void {
+  if (handle.unavailable('mcpChannel')) return () => {};
+  /** Server starts (state objects) already looked at. */
+  const seen = new WeakSet<object>();
+  /** The spare warmed for each server, until it is gone. */
+  const warmed = new Map<string, { url: string; allow: string | undefined }>();
+  let customizations: unknown;
+  let stopped = false;
+  const release = (id: string) => {
+    page.warmer.take(warmed.get(id)!.url, warmed.get(id)!.allow)?.remove();
+    warmed.delete(id);
+  };
+  const warm = (serverId: string, list: unknown[]) => {
+    const entry = list.find((r) => typeof (r as { uri?: unknown })?.uri === 'string' && (r as { uri: string }).uri.startsWith('ui://')) as { uri: string } | undefined;
+    const resolve = page.sandboxUrlFor;
+    if (stopped || !entry || !resolve) return;
+    const meta = listedUiMeta(list, entry.uri);
+    const sandbox = checkSandboxUrl(resolve({ serverId, resourceUri: entry.uri, domain: meta?.domain }), document.baseURI, location.origin);
+    if (typeof sandbox === 'string') return;
+    const proxy = proxyFor(sandbox, meta, location.origin, sandboxPolicyOf(page.sandboxPolicy));
+    page.warmer.warm(proxy.url, proxy.allow, true);
+    warmed.set(serverId, proxy);
+  };
+  const scan = () => {
+    const state = store.getState();
+    if (state?.customizations === customizations) return;
+    customizations = state?.customizations;
+    const ready = new Set<string>();
+    for (const { server } of listMcpServers(state)) {
+      if (server.state.kind !== 'ready' || !server.mcpApp?.capabilities?.serverResources || !server.channel) continue;
+      ready.add(server.id);
+      if (seen.has(server.state)) continue;
+      seen.add(server.state);
+      void page.resources.listing(handle.mcpChannel(server.id), server.state).then((list) => warm(server.id, list)).catch(() => {});
+    }
+    for (const id of warmed.keys()) if (!ready.has(id)) release(id);
+  };
+  const unsubscribe = store.subscribe(scan);
+  scan();
+  return () => {
+    stopped = true;
+    unsubscribe();
+    for (const id of warmed.keys()) release(id);
+  };
+}

@@ -1,0 +1,225 @@
+// Sandbox proxies warmed before an App needs them: the page-wide pool (one spare per sandbox origin, handed out once,
+// released, dropped when it fails, out of sight and inert meanwhile) and the warm-up `<ahp-session>` triggers when an
+// MCP server that lists a View is ready (the first App of that server takes the spare; no spare for servers without
+// a View; nothing left behind when the server stops or the session goes).
+import { expect, fixture, fixtureCleanup, html } from '@open-wc/testing';
+import '../../elements/define-all.js';
+import { AhpMcpApp } from '../../elements/mcp-app/mcp-app.js';
+import type { McpChannel } from '../../src/client/mcp-channel.js';
+import type { SessionState } from '../../src/protocol/session.js';
+import type { ToolCallState } from '../../src/protocol/tool-calls.js';
+import { SandboxFrame } from '../../src/apps/sandbox-frame.js';
+import { SandboxWarmer } from '../../src/apps/sandbox-warm.js';
+import { ALL_CAPABILITIES, FakeChannel } from '../fixtures/apps/fake-channel.js';
+import { drivenView } from '../fixtures/apps/view-driver.js';
+import { FakeHandle } from './fixtures/fake-handle.js';
+import { pollUntil } from './fixtures/view-probes.js';
+import { CHAT, FakeChatStore, chatState } from './fixtures/tool-calls.js';
+
+let otherOrigin = '';
+let sandboxOrigin2 = '';
+before(async () => {
+  ({ otherOrigin, sandboxOrigin2 } = await (await fetch('/__test/env.json')).json());
+});
+const proxyUrl = (origin = otherOrigin, query = `parent=${encodeURIComponent(location.origin)}`) => `${origin}/sandbox/sandbox-proxy.html?${query}`;
+const spares = () => [...document.querySelectorAll<HTMLIFrameElement>('body > iframe[aria-hidden="true"]')];
+const canMove = SandboxFrame.canMoveLive();
+
+const until = <T>(fn: () => T | undefined | false, what: string, ms = 10_000): Promise<T> =>
+  pollUntil(fn, what, ms, () => `spares: ${spares().map((f) => f.src).join(', ')}`);
+
+describe('SandboxWarmer: spare sandbox proxies', () => {
+  let warmer: SandboxWarmer;
+  beforeEach(function (this: Mocha.Context) {
+    if (!canMove) this.skip(); // without moveBefore a warmed frame would reload when placed: no spares at all
+    warmer = new SandboxWarmer();
+  });
+  afterEach(() => warmer?.clear());
+
+  it('keeps at most one spare per sandbox origin: the same URL once, another URL of the origin replaces it, a guess leaves it', async () => {
+    const plain = proxyUrl();
+    const withCsp = proxyUrl(otherOrigin, `csp=${encodeURIComponent('{"connectDomains":[]}')}&parent=${encodeURIComponent(location.origin)}`);
+    warmer.warm(plain);
+    warmer.warm(plain);
+    expect(spares().map((f) => f.src)).to.deep.equal([plain]);
+    warmer.warm(withCsp);
+    expect(spares().map((f) => f.src), 'the newer View of the origin wins').to.deep.equal([withCsp]);
+    warmer.warm(plain, undefined, true);
+    expect(spares().map((f) => f.src), 'a guess does not replace a spare').to.deep.equal([withCsp]);
+    warmer.warm(proxyUrl(sandboxOrigin2), undefined, true);
+    expect(spares().map((f) => new URL(f.src).origin)).to.deep.equal([otherOrigin, sandboxOrigin2]);
+    await warmer.settled();
+  });
+
+  it('a spare is out of sight, inert and not focusable, with the sandbox and allow of an App frame', async () => {
+    warmer.warm(proxyUrl(), 'clipboard-write');
+    const [spare] = spares();
+    expect(spare!.getAttribute('sandbox')).to.equal('allow-scripts allow-same-origin allow-forms');
+    expect(spare!.getAttribute('allow')).to.equal('clipboard-write');
+    expect(spare!.inert).to.equal(true);
+    expect(getComputedStyle(spare!).visibility).to.equal('hidden');
+    expect(spare!.getBoundingClientRect().right).to.be.at.most(0, 'off screen');
+    spare!.focus();
+    expect(document.activeElement).to.not.equal(spare);
+    await warmer.settled();
+  });
+
+  it('take hands the loaded spare over once (shown, no longer inert); a second take finds none', async () => {
+    const url = proxyUrl();
+    warmer.warm(url);
+    const [spare] = spares();
+    await warmer.settled();
+    expect(warmer.take(url, 'camera'), 'another permission policy').to.equal(undefined);
+    const frame = warmer.take(url)!;
+    expect(frame.element).to.equal(spare);
+    expect(await frame.ready).to.equal(true);
+    expect(spare!.inert).to.equal(false);
+    expect(spare!.hasAttribute('aria-hidden') || spare!.hasAttribute('tabindex') || spare!.style.cssText !== '').to.equal(false);
+    expect(warmer.take(url)).to.equal(undefined);
+    frame.remove();
+  });
+
+  it('a spare taken and removed is gone; clear removes every one', async () => {
+    warmer.warm(proxyUrl());
+    warmer.warm(proxyUrl(sandboxOrigin2));
+    warmer.take(proxyUrl(), 'camera')?.remove();
+    expect(spares().length, 'not that spare').to.equal(2);
+    warmer.take(proxyUrl())?.remove();
+    expect(spares().map((f) => new URL(f.src).origin)).to.deep.equal([sandboxOrigin2]);
+    warmer.clear();
+    expect(spares()).to.deep.equal([]);
+  });
+
+  it('a spare that stops being ours is dropped and never handed out; one the page removed is replaced', async () => {
+    const notAProxy = `${otherOrigin}/apps/reloading-page.html`;
+    warmer.warm(notAProxy);
+    await until(() => spares().length === 0, 'the spare that loaded twice dropped');
+    expect(warmer.take(notAProxy)).to.equal(undefined);
+    const url = proxyUrl();
+    warmer.warm(url);
+    spares()[0]!.remove();
+    warmer.warm(url);
+    expect(spares().length, 'a new spare in place of the removed one').to.equal(1);
+    await warmer.settled();
+    const taken = warmer.take(url);
+    expect(taken?.element.isConnected).to.equal(true);
+    taken!.remove();
+  });
+});
+
+const APP_SERVER = 'basic';
+const server = (id: string, state: Record<string, unknown>, extra: Record<string, unknown> = { channel: `mcp://${id}`, mcpApp: { capabilities: ALL_CAPABILITIES } }) => ({
+  type: 'mcpServer', id, uri: `mcp-config:/${id}`, name: id, state, ...extra,
+});
+const sessionWith = (...servers: unknown[]) =>
+  ({ provider: 't', title: 'S', status: 1, lifecycle: 'ready', activeClients: [], chats: [], customizations: servers }) as unknown as SessionState;
+const completed = {
+  toolCallId: 'tc1', toolName: 'get-time', displayName: 'Get time', contributor: { kind: 'mcp', customizationId: APP_SERVER },
+  _meta: { ui: { resourceUri: 'ui://get-time/mcp-app.html' } }, status: 'completed', invocationMessage: 'Getting time', toolInput: '{}',
+  confirmed: 'not-needed', success: true, pastTenseMessage: 'Got time', content: [{ type: 'text', text: 'noon' }],
+} as unknown as ToolCallState;
+
+describe('<ahp-session> warms the sandbox proxy of a ready MCP server that lists a View', () => {
+  const resolved: string[] = [];
+  const resolve = ({ serverId }: { serverId: string }) => (resolved.push(serverId), serverId === 'refused' ? undefined : `${serverId === 'other' ? sandboxOrigin2 : otherOrigin}/sandbox/sandbox-proxy.html`);
+  beforeEach(function (this: Mocha.Context) {
+    if (!canMove) this.skip();
+    resolved.length = 0;
+  });
+  afterEach(() => {
+    fixtureCleanup();
+    AhpMcpApp.sandboxUrlFor = undefined;
+    AhpMcpApp.warmer.clear();
+    AhpMcpApp.resources.clear();
+  });
+
+  it('the first App of the server runs in the proxy warmed for it, never in another server\'s; the listing is asked once', async function (this: Mocha.Context) {
+    this.timeout(30_000);
+    AhpMcpApp.sandboxUrlFor = resolve;
+    const channel = new FakeChannel({ html: await drivenView({}) });
+    const otherChannel = new FakeChannel();
+    const store = new FakeChatStore(sessionWith(server(APP_SERVER, { kind: 'ready' }), server('other', { kind: 'ready' })), { [CHAT]: chatState([completed]) });
+    const handle = new FakeHandle({ channels: (id) => (id === 'other' ? otherChannel : channel) as McpChannel });
+    const session = await fixture(html`<ahp-session .store=${store} .handle=${handle}></ahp-session>`);
+    const spare = await until(() => spares().find((f) => f.src.startsWith(`${otherOrigin}/sandbox/sandbox-proxy.html?`)), 'a spare proxy for the server');
+    const otherSpare = await until(() => spares().find((f) => f.src.startsWith(`${sandboxOrigin2}/sandbox/sandbox-proxy.html?`)), 'a spare proxy for the other server');
+    expect(new URL(spare.src).searchParams.get('parent')).to.equal(location.origin);
+    await AhpMcpApp.warmer.settled();
+    const app = document.createElement('ahp-mcp-app');
+    app.setAttribute('chat', CHAT);
+    app.setAttribute('tool-call-id', 'tc1');
+    session.append(app);
+    await until(() => app.matches(':state(ready)'), 'the App initialized');
+    expect(app.shadowRoot!.querySelectorAll('iframe').length).to.equal(1);
+    expect(app.shadowRoot!.querySelector('iframe'), 'the App took the warmed proxy').to.equal(spare);
+    expect(spare.inert).to.equal(false);
+    expect(spares(), 'the other server\'s spare, on its own origin, is left alone').to.include(otherSpare);
+    expect(spares().filter((f) => f.src.startsWith(otherOrigin)).length, 'at most one spare per origin (the next App\'s, warmed once this View is up)').to.be.at.most(1);
+    expect(channel.count('resources/list'), 'the warm-up listing is the one the App uses').to.equal(1);
+    expect(channel.count('resources/read')).to.equal(1);
+  });
+
+  it('no spare for a server without a View, not offering Apps, not ready, or refused by the page; a failed listing costs nothing', async () => {
+    AhpMcpApp.sandboxUrlFor = resolve;
+    const noView = new FakeChannel({ uri: 'test://not-a-view' });
+    const failing = { request: () => Promise.reject(new Error('gone')), notify() {}, onNotification: () => () => {}, available: () => true } as unknown as McpChannel;
+    const others = new FakeChannel();
+    const channels: Record<string, McpChannel> = { 'no-view': noView as McpChannel, failing, 'no-apps': others as McpChannel, starting: others as McpChannel, refused: others as McpChannel };
+    const store = new FakeChatStore(
+      sessionWith(
+        server('no-view', { kind: 'ready' }),
+        server('failing', { kind: 'ready' }),
+        server('no-apps', { kind: 'ready' }, { channel: 'mcp://no-apps' }),
+        server('starting', { kind: 'starting' }),
+        server('refused', { kind: 'ready' }),
+      ),
+    );
+    const handle = new FakeHandle({ channels: (id) => channels[id] });
+    const rejections: unknown[] = [];
+    const onRejection = (e: PromiseRejectionEvent) => rejections.push(e.reason);
+    window.addEventListener('unhandledrejection', onRejection);
+    try {
+      await fixture(html`<ahp-session .store=${store} .handle=${handle}></ahp-session>`);
+      await until(() => noView.count('resources/list') === 1 && resolved.includes('refused'), 'the listings answered');
+      await new Promise((r) => setTimeout(r, 0));
+      expect(spares()).to.deep.equal([]);
+      expect(resolved, 'only servers that list a View are resolved').to.deep.equal(['refused']);
+      expect(others.count('resources/list'), 'listed for the refused server only').to.equal(1);
+      expect(rejections).to.deep.equal([]);
+    } finally {
+      window.removeEventListener('unhandledrejection', onRejection);
+    }
+  });
+
+  it('servers ready before the page set sandboxUrlFor are warmed when it does', async () => {
+    const channels: Record<string, FakeChannel> = { [APP_SERVER]: new FakeChannel(), other: new FakeChannel() };
+    const listed = () => Object.values(channels).map((c) => c.count('resources/list'));
+    const store = new FakeChatStore(sessionWith(server(APP_SERVER, { kind: 'ready' }), server('other', { kind: 'ready' })));
+    await fixture(html`<ahp-session .store=${store} .handle=${new FakeHandle({ channels: (id) => channels[id] as McpChannel })}></ahp-session>`);
+    await until(() => listed().every((n) => n === 1), 'the listings');
+    expect(spares()).to.deep.equal([]);
+    AhpMcpApp.sandboxUrlFor = resolve;
+    await until(() => spares().length === 2, 'a spare for each server, on its own origin');
+    expect(spares().map((f) => new URL(f.src).origin).sort()).to.deep.equal([otherOrigin, sandboxOrigin2].sort());
+    expect(listed(), 'the same server start: listed once').to.deep.equal([1, 1]);
+    await AhpMcpApp.warmer.settled();
+  });
+
+  it('leaves nothing behind: the spare goes when its server stops, and when the session is removed', async () => {
+    AhpMcpApp.sandboxUrlFor = resolve;
+    const channel = new FakeChannel();
+    const store = new FakeChatStore(sessionWith(server(APP_SERVER, { kind: 'ready' }), server('other', { kind: 'ready' })));
+    const session = await fixture(html`<ahp-session .store=${store} .handle=${new FakeHandle({ channels: () => channel as McpChannel })}></ahp-session>`);
+    await until(() => spares().length === 2, 'two spares');
+    const listeners = store.listenerCount;
+    store.setState(sessionWith(server(APP_SERVER, { kind: 'stopped' }), server('other', { kind: 'ready' })));
+    expect(spares().map((f) => new URL(f.src).origin), 'the stopped server\'s spare is gone').to.deep.equal([sandboxOrigin2]);
+    session.remove();
+    expect(spares(), 'the session is gone: so is every spare it warmed').to.deep.equal([]);
+    expect(store.listenerCount, 'the warm-up no longer listens to the store').to.be.below(listeners);
+    // A server that becomes ready after the session went is not warmed.
+    store.setState(sessionWith(server(APP_SERVER, { kind: 'ready', again: true }), server('other', { kind: 'ready' })));
+    await new Promise((r) => setTimeout(r, 0));
+    expect(spares()).to.deep.equal([]);
+  });
+});
