@@ -8,7 +8,14 @@
 //   1. the View's own load on a cold origin (no frame of the origin left for a second before);
 //   2. a cold App: resource cache and spare proxies cleared, cold origin (the first App of a server start);
 //   3. a second App of the server (resource read, a spare proxy warmed by the first);
-//   4. the View's own load on a live origin (the comparison for 3).
+//   4. the View's own load on a live origin (the comparison for 3);
+//   5. a warmed first App: what a page gets when the server became ready before the call. Resource cache and spares
+//      cleared, cold origin, then the page sets `AhpMcpApp.sandboxUrlFor` (as the playground page does; resolving
+//      only this server), which runs the same warm-up as a server becoming ready: the server's listing is asked and
+//      a spare proxy for its View loads out of sight. Once that spare has announced itself (and no listing is
+//      pending), `<ahp-mcp-app>` is connected without `sandbox-url` (resolved like the playground's); the
+//      resource is not cached, so it is read as for any first App. Its budget line compares with the cold own load
+//      (1.), the same baseline as the cold App; the live-origin ratio is printed below for comparison.
 // Medians over the rounds (after one warm-up round, printed apart); the load average is sampled before every round.
 // The cold App's phases (listing and read answered, proxy ready, ui/initialize, initialized) are printed too.
 // Prints numbers and one budget line per App and condition; asserts nothing. After them, for comparison only, the
@@ -94,6 +101,8 @@ interface Phases {
   proxyReady?: number;
   initialize?: number;
   initialized: number;
+  /** The App runs in the frame the warmed condition's set-up marked (its warmed proxy). */
+  inWarmedFrame?: boolean;
 }
 interface Samples {
   cold: number[];
@@ -103,6 +112,12 @@ interface Samples {
   coldInit: number[];
   secondInit: number[];
   view: number[];
+  /** The warmed first App (5.): connected → initialized, and → ui/initialize. */
+  warmed: number[];
+  warmedInit: number[];
+  warmedPhases: Phases[];
+  /** Rounds in which the warmed first App ran in the warmed proxy (not when the View's read names a CSP or permissions the listing did not). */
+  inWarmedFrame: number;
   phases: Phases[];
   warmup: string;
 }
@@ -113,10 +128,21 @@ try {
   await routeViewLoads(page, viewServer);
   // One session, connected before anything is measured (its store serves the Apps' mcp:// channels).
   await openSessionPage(page, playground, { id: 'bench-session' });
+  // The playground page sets AhpMcpApp.sandboxUrlFor for every server, and with it each ready server gets a warmed
+  // proxy. Only the warmed condition sets one (for its own server): wait for the page's, then take it away, so
+  // nothing is warmed outside that condition (the other conditions name their sandbox with `sandbox-url`).
+  await page.waitForFunction(() => (customElements.get('ahp-mcp-app') as unknown as { sandboxUrlFor?: unknown }).sandboxUrlFor !== undefined, { timeout: 10_000 });
+  await page.evaluate(() => {
+    const App = customElements.get('ahp-mcp-app') as unknown as { sandboxUrlFor: unknown; warmer: { clear(): void } };
+    App.sandboxUrlFor = undefined;
+    App.warmer.clear();
+  });
   // When the listing and the read of an App's resource answer (the channel is the one the element uses).
   await page.evaluate(() => {
-    const w = window as unknown as { __benchAnswers: Record<string, number> };
+    const w = window as unknown as { __benchAnswers: Record<string, number>; __benchPending: { n: number } };
     w.__benchAnswers = {};
+    // Requests on the Apps' channels not answered yet (the warmed condition starts once none is).
+    const pending = (w.__benchPending = { n: 0 });
     const session = document.getElementById('bench-session') as unknown as { currentHandle: { mcpChannel(id: string): { request(m: string, p: unknown): Promise<unknown> } } };
     const wrapped = new Set<unknown>();
     const channelOf = session.currentHandle.mcpChannel.bind(session.currentHandle);
@@ -127,7 +153,8 @@ try {
         const request = channel.request.bind(channel);
         channel.request = (method: string, params: unknown) => {
           const answer = request(method, params);
-          void answer.then(() => (w.__benchAnswers[method] = performance.now()), () => {});
+          pending.n++;
+          void answer.then(() => (w.__benchAnswers[method] = performance.now()), () => {}).finally(() => pending.n--);
           return answer;
         };
       }
@@ -176,9 +203,9 @@ try {
     await page.evaluate(() => (customElements.get('ahp-mcp-app') as unknown as { warmer: { clear(): void } }).warmer.clear());
     await new Promise((resolve) => setTimeout(resolve, 1000));
   };
-  const appStart = (app: BenchApp, sandboxUrl: string, sandboxOrigin: string, cold: boolean) =>
+  const appStart = (app: BenchApp, sandboxUrl: string | null, sandboxOrigin: string, cold: boolean) =>
     page.evaluate(
-      (serverId: string, uri: string, sandboxUrl: string, sandboxOrigin: string, cold: boolean) =>
+      (serverId: string, uri: string, sandboxUrl: string | null, sandboxOrigin: string, cold: boolean) =>
         new Promise<Phases>((resolve, reject) => {
           // Cold: as for the first App of a server start (nothing read yet, no proxy warmed).
           const App = customElements.get('ahp-mcp-app') as unknown as { resources: { clear(): void }; warmer: { clear(): void; settled(): Promise<void> } };
@@ -189,7 +216,8 @@ try {
           const el = document.createElement('ahp-mcp-app');
           el.setAttribute('server-id', serverId);
           el.setAttribute('resource-uri', uri);
-          el.setAttribute('sandbox-url', sandboxUrl);
+          // Without one (the warmed condition) the element resolves it through AhpMcpApp.sandboxUrlFor.
+          if (sandboxUrl) el.setAttribute('sandbox-url', sandboxUrl);
           const seen: Record<string, number> = {};
           const timer = setTimeout(() => done(new Error(`${serverId}: no initialized within 30 s (${el.shadowRoot?.textContent?.trim()})`)), 30_000);
           // Added before the element's bridge listens: the time the View's messages reach the page.
@@ -214,6 +242,7 @@ try {
               proxyReady: seen['ui/notifications/sandbox-proxy-ready'],
               initialize: seen['ui/initialize'],
               initialized: seen['ui/notifications/initialized']!,
+              inWarmedFrame: (el.shadowRoot?.querySelector('iframe') as unknown as { __benchWarmed?: boolean } | null)?.__benchWarmed === true,
             };
             // The spare proxy this App warms for the next one loads before anything else is measured.
             void App.warmer.settled().then(() => resolve(phases));
@@ -231,8 +260,41 @@ try {
       cold,
     );
 
+  /**
+   * The warmed condition's set-up (not timed): the server "becomes ready" for the warm-up (see 5. above) and its
+   * spare proxy has announced itself; nothing of it is pending when the App is connected.
+   */
+  const warmUp = (app: BenchApp, sandboxUrl: string, sandboxOrigin: string) =>
+    page.evaluate(
+      async (serverId: string, sandboxUrl: string, sandboxOrigin: string) => {
+        const App = customElements.get('ahp-mcp-app') as unknown as {
+          resources: { clear(): void };
+          warmer: { clear(): void; settled(): Promise<void> };
+          sandboxUrlFor: ((app: { serverId: string }) => string | undefined) | undefined;
+        };
+        App.resources.clear();
+        App.warmer.clear();
+        App.sandboxUrlFor = (a) => (a.serverId === serverId ? sandboxUrl : undefined);
+        const pending = (window as unknown as { __benchPending: { n: number } }).__benchPending;
+        const spare = () => [...document.querySelectorAll<HTMLIFrameElement>('body > iframe[aria-hidden="true"]')].find((f) => f.src.startsWith(sandboxOrigin));
+        const t0 = performance.now();
+        while (!spare() || pending.n > 0) {
+          if (performance.now() - t0 > 30_000) throw new Error(`${serverId}: no warmed proxy within 30 s`);
+          await new Promise((r) => setTimeout(r, 20));
+        }
+        await App.warmer.settled();
+        const frame = spare();
+        if (!frame) throw new Error(`${serverId}: the warmed proxy failed`);
+        (frame as unknown as { __benchWarmed: boolean }).__benchWarmed = true;
+      },
+      app.serverId,
+      sandboxUrl,
+      sandboxOrigin,
+    );
+  const unsetResolver = () => page.evaluate(() => void ((customElements.get('ahp-mcp-app') as unknown as { sandboxUrlFor: unknown }).sandboxUrlFor = undefined));
+
   console.log(`MCP App start-up in Chromium: ${ROUNDS} rounds after one warm-up, Apps interleaved; load average at start ${load().toFixed(1)}\n`);
-  const samples = new Map<string, Samples>(APPS.map((a) => [a.serverId, { cold: [], coldView: [], second: [], coldInit: [], secondInit: [], view: [], phases: [], warmup: '' }]));
+  const samples = new Map<string, Samples>(APPS.map((a) => [a.serverId, { cold: [], coldView: [], second: [], coldInit: [], secondInit: [], view: [], warmed: [], warmedInit: [], warmedPhases: [], inWarmedFrame: 0, phases: [], warmup: '' }]));
   const loads: number[] = [];
   for (let round = -1; round < ROUNDS; round++) {
     loads.push(load());
@@ -246,9 +308,17 @@ try {
       const second = await appStart(app, sandbox.url, sandbox.origin, false);
       const secondMs = second.initialized;
       const viewMs = await viewLoad(viewUrl);
+      await originIdle();
+      await warmUp(app, sandbox.url, sandbox.origin);
+      const warmed = await appStart(app, null, sandbox.origin, false);
+      await unsetResolver();
       const s = samples.get(app.serverId)!;
-      if (round < 0) s.warmup = `cold App ${phases.initialized.toFixed(0)} ms / own load ${coldViewMs.toFixed(0)} ms; second App ${secondMs.toFixed(0)} ms / own load ${viewMs.toFixed(0)} ms`;
+      if (round < 0) s.warmup = `cold App ${phases.initialized.toFixed(0)} ms / own load ${coldViewMs.toFixed(0)} ms; second App ${secondMs.toFixed(0)} ms / own load ${viewMs.toFixed(0)} ms; warmed first App ${warmed.initialized.toFixed(0)} ms`;
       else {
+        s.warmed.push(warmed.initialized);
+        if (warmed.inWarmedFrame) s.inWarmedFrame++;
+        if (warmed.initialize !== undefined) s.warmedInit.push(warmed.initialize);
+        s.warmedPhases.push(warmed);
         s.cold.push(phases.initialized);
         s.coldView.push(coldViewMs);
         s.second.push(secondMs);
@@ -265,21 +335,25 @@ try {
   const budgetLines: string[] = [];
   for (const app of APPS) {
     const s = samples.get(app.serverId)!;
-    const phase = (key: keyof Phases) => {
-      const values = s.phases.map((p) => p[key]).filter((v): v is number => v !== undefined);
+    const phaseOf = (list: Phases[]) => (key: keyof Phases) => {
+      const values = list.map((p) => p[key]).filter((v): v is number => v !== undefined);
       return values.length ? `${median(values).toFixed(0)}` : '–';
     };
+    const phase = phaseOf(s.phases);
+    const warmedPhase = phaseOf(s.warmedPhases);
     console.log(`${app.serverId} (${app.kind}, ${app.uri}, ${(viewHtml.get(playground.apps.sandboxes.get(app.serverId)!.origin)!.length / 1024).toFixed(0)} KB)`);
     console.log(`  warm-up round: ${s.warmup}`);
     console.log(`  cold App (cache and spares cleared, cold origin): ${stats(s.cold)}`);
     console.log(`    phases, medians ms from connected: listing ${phase('listed')}, read ${phase('read')}, proxy ready ${phase('proxyReady')}, ui/initialize ${phase('initialize')}, initialized ${phase('initialized')}`);
     console.log(`  the View's own load, cold origin:               ${stats(s.coldView)}`);
     console.log(`  second App of the server:                       ${stats(s.second)}`);
-    console.log(`  the View's own load, live origin:               ${stats(s.view)}\n`);
-    for (const [what, app_, own] of [['cold App', s.cold, s.coldView], ['second App', s.second, s.view]] as const) {
+    console.log(`  the View's own load, live origin:               ${stats(s.view)}`);
+    console.log(`  warmed first App (server ready before the call, cache cleared): ${stats(s.warmed)}; ran in the warmed proxy in ${s.inWarmedFrame} of ${s.warmed.length} rounds`);
+    console.log(`    phases, medians ms from connected: listing ${warmedPhase('listed')} (asked by the warm-up), read ${warmedPhase('read')}, proxy ready ${warmedPhase('proxyReady')} (before connected when warmed), ui/initialize ${warmedPhase('initialize')}, initialized ${warmedPhase('initialized')}\n`);
+    for (const [what, app_, own] of [['cold App', s.cold, s.coldView], ['second App', s.second, s.view], ['warmed first App', s.warmed, s.coldView]] as const) {
       const ratio = median(app_) / median(own);
       budgetLines.push(
-        `budget ${app.serverId.padEnd(16)} ${what.padEnd(10)} start ${median(app_).toFixed(0).padStart(5)} ms  own load ${median(own).toFixed(0).padStart(5)} ms  ` +
+        `budget ${app.serverId.padEnd(16)} ${what.padEnd(16)} start ${median(app_).toFixed(0).padStart(5)} ms  own load ${median(own).toFixed(0).padStart(5)} ms  ` +
           `${ratio.toFixed(2)}x (budget ${BUDGET}x) ${ratio <= BUDGET ? 'met' : 'MISSED'}  ${loadText}`,
       );
     }
@@ -291,10 +365,16 @@ try {
   console.log('\nsame end point (connected → ui/initialize reaches the page), for comparison only:');
   for (const app of APPS) {
     const s = samples.get(app.serverId)!;
-    for (const [what, app_, own] of [['cold App', s.coldInit, s.coldView], ['second App', s.secondInit, s.view]] as const) {
+    for (const [what, app_, own] of [['cold App', s.coldInit, s.coldView], ['second App', s.secondInit, s.view], ['warmed first App', s.warmedInit, s.coldView]] as const) {
       if (!app_.length) continue;
-      console.log(`  ${app.serverId.padEnd(16)} ${what.padEnd(10)} to ui/initialize ${median(app_).toFixed(0).padStart(5)} ms  own load ${median(own).toFixed(0).padStart(5)} ms  ${(median(app_) / median(own)).toFixed(2)}x`);
+      console.log(`  ${app.serverId.padEnd(16)} ${what.padEnd(16)} to ui/initialize ${median(app_).toFixed(0).padStart(5)} ms  own load ${median(own).toFixed(0).padStart(5)} ms  ${(median(app_) / median(own)).toFixed(2)}x`);
     }
+  }
+  // The warmed first App against the own load on a live origin (whose process is up, as the warmed proxy's is).
+  console.log('\nwarmed first App against the own load on a live origin, for comparison only:');
+  for (const app of APPS) {
+    const s = samples.get(app.serverId)!;
+    console.log(`  ${app.serverId.padEnd(16)} warmed first App ${median(s.warmed).toFixed(0).padStart(5)} ms  own load, live origin ${median(s.view).toFixed(0).padStart(5)} ms  ${(median(s.warmed) / median(s.view)).toFixed(2)}x`);
   }
 } finally {
   await browser.close();
