@@ -24,7 +24,8 @@ export function warmAppServers(store: SessionStoreLike, handle: SessionHandle, p
   let customizations: unknown;
   let stopped = false;
   const release = (id: string) => {
-    page.warmer.take(warmed.get(id)!.url, warmed.get(id)!.allow)?.remove();
+    const proxy = warmed.get(id)!;
+    page.warmer.take(proxy.url, proxy.allow)?.remove();
     warmed.delete(id);
   };
   const warm = (serverId: string, list: unknown[]) => {

@@ -103,7 +103,7 @@ export async function openAppFrame(options: AppFrameOptions): Promise<AppFrame> 
  * into a header, the page origin, and the policy unless `compat`), and the frame's `allow` attribute.
  */
 export function proxyFor(sandbox: URL, meta: McpUiResourceMeta | undefined, parentOrigin: string, policy: SandboxPolicy): { url: string; allow: string | undefined } {
-  const url = new URL(sandbox.href);
+  const url = new URL(sandbox);
   const csp = normalizeCsp(meta?.csp);
   if (csp) url.searchParams.set('csp', JSON.stringify(csp));
   url.searchParams.set('parent', parentOrigin);

@@ -13,11 +13,6 @@ const MAX_SPARES = 4;
  */
 export class SandboxWarmer {
   private readonly spares = new Map<string, SandboxFrame>();
-  private readonly win: Window | undefined;
-
-  constructor(win?: Window) {
-    this.win = win;
-  }
 
   /**
    * Starts loading a spare proxy frame for `url` (with the permission policy `allow`) unless its origin has a usable
@@ -25,15 +20,14 @@ export class SandboxWarmer {
    * too many; `ifRoom` (a guess, not a View just seen) instead leaves an origin that has a spare, and a full page, as they are.
    */
   warm(url: string, allow?: string, ifRoom?: boolean): void {
-    const win = this.win ?? (typeof window === 'undefined' ? undefined : window);
-    if (!win || !SandboxFrame.canMoveLive(win) || !win.document.body) return;
+    if (!SandboxFrame.canMoveLive() || !document.body) return;
     const origin = new URL(url).origin;
     const old = this.spares.get(origin);
     const live = old && !old.hijacked && old.element.isConnected;
     if (live && (ifRoom || (old.url === url && old.allow === (allow || undefined)))) return;
     if (old) this.drop(old);
     if (ifRoom && this.spares.size >= MAX_SPARES) return;
-    const frame = new SandboxFrame({ url, allow, win });
+    const frame = new SandboxFrame({ url, allow });
     const el = frame.element;
     // Inert and hidden: out of the accessibility tree, never focused or clicked (aria-hidden marks it for tests too).
     el.ariaHidden = 'true';
@@ -43,7 +37,7 @@ export class SandboxWarmer {
     void frame.ready.then((ok) => ok || this.drop(frame));
     this.spares.set(origin, frame);
     if (this.spares.size > MAX_SPARES) this.drop(this.spares.values().next().value!);
-    win.document.body.appendChild(el);
+    document.body.appendChild(el);
   }
 
   /**
