@@ -6,7 +6,7 @@ import type { Browser, ElementHandle, Frame, Page } from 'puppeteer-core';
 import { startPlayground, type Playground } from '../../examples/playground/playground.js';
 import { parseConfig } from '../../examples/playground/config.js';
 import { appServers } from '../fixtures/mcp-servers.js';
-import { launchChromium } from '../fixtures/playground-page.js';
+import { clickLanded, launchChromium } from '../fixtures/playground-page.js';
 
 const WAIT_MS = 20_000;
 
@@ -51,7 +51,7 @@ describe('demo page: MCP Apps inline in the chat (Chromium + real servers)', () 
     const input = await page.waitForFunction(() => document.querySelector('ahp-chat')?.shadowRoot?.querySelector('textarea') ?? false, { timeout: WAIT_MS });
     await page.waitForFunction(() => !document.querySelector('ahp-chat')?.matches(':state(active)'), { timeout: WAIT_MS });
     const el = input.asElement() as ElementHandle<HTMLTextAreaElement>;
-    await el.click();
+    await clickLanded(el);
     await el.type(text);
     await page.keyboard.press('Enter');
   }

@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { ElementHandle, Frame, Page } from 'puppeteer-core';
 import type { Playground } from '../../examples/playground/playground.js';
 import { parseConfig } from '../../examples/playground/config.js';
-import { appendMcpApp, mcpAppView, sayInPage, startPlaygroundPage, toolCallIn, turnIn, untilWithin, viewFrame as viewFrameOf, type McpAppView, type PlaygroundPage } from '../fixtures/playground-page.js';
+import { appendMcpApp, clickLanded, clickUntil, mcpAppView, sayInPage, startPlaygroundPage, toolCallIn, turnIn, untilWithin, viewFrame as viewFrameOf, type McpAppView, type PlaygroundPage } from '../fixtures/playground-page.js';
 import { publishedServer } from '../fixtures/mcp-servers.js';
 
 const until = untilWithin(20_000);
@@ -63,7 +63,7 @@ describe('MCP Apps end to end: real Views in Chromium through the playground', (
   async function clickWhenFitted(frame: Frame, selector: string): Promise<void> {
     await until('the View fits its frame', () => frame.evaluate(() => document.documentElement.scrollHeight <= innerHeight + 2),
       () => frame.evaluate(() => [document.documentElement.scrollHeight, innerHeight]));
-    await frame.click(selector);
+    await clickLanded(await frame.$(selector));
   }
 
   /** Mounts `<ahp-mcp-app id>` for a debug tool call, scrolled into view, and returns its View's document. */
@@ -160,15 +160,15 @@ describe('MCP Apps end to end: real Views in Chromium through the playground', (
     it('the View calls a server tool through the mcp:// channel', async () => {
       const before = sentCalls('basic-vanillajs', 'get-time').length;
       const frame = await viewFrame('basic-vanillajs');
-      await frame.click('#get-time-btn');
-      await until('get-time relayed to the server', () => sentCalls('basic-vanillajs', 'get-time').length > before);
+      // Clicked again while nothing reached the server (a click can land beside the button while the View resizes).
+      await clickUntil('get-time relayed to the server', () => frame.click('#get-time-btn'), () => sentCalls('basic-vanillajs', 'get-time').length > before);
     });
 
     it('the View\'s message reaches the chat as a user turn', async () => {
       const frame = await viewFrame('basic-vanillajs');
       const text = `hello from the App ${Date.now()}`;
       await frame.$eval('#message-text', (e, t) => ((e as HTMLTextAreaElement).value = t), text);
-      await frame.click('#send-message-btn');
+      await clickLanded(await frame.$('#send-message-btn'));
       await until('the message in the chat', () => {
         const state = chat();
         return [...(state?.turns ?? []), ...(state?.activeTurn ? [state.activeTurn] : [])].some((t) => t.message.text.includes(text));
@@ -262,18 +262,18 @@ describe('MCP Apps end to end: real Views in Chromium through the playground', (
       const frame = await viewFrame('debug');
       // The debug View also auto-resizes to its content by default; switch that off so only the buttons speak.
       if (await frame.$eval('#auto-resize-toggle', (e) => (e as HTMLInputElement).checked)) await clickWhenFitted(frame, '#auto-resize-toggle');
-      await frame.click('#resize-400x300-btn');
+      await clickLanded(await frame.$('#resize-400x300-btn'));
       await until('frame height 300', async () => (await appView('debug'))?.frameHeight === 300, () => appView('debug'));
-      await frame.click('#resize-200x100-btn');
+      await clickLanded(await frame.$('#resize-200x100-btn'));
       await until('frame height 100', async () => (await appView('debug'))?.frameHeight === 100, () => appView('debug'));
     });
 
     it('switches to fullscreen and back', async () => {
       const frame = await viewFrame('debug');
-      await frame.click('#display-fullscreen-btn');
+      await clickLanded(await frame.$('#display-fullscreen-btn'));
       await until('fullscreen', async () => (await appView('debug'))?.states.includes('fullscreen'), () => appView('debug'));
       await until('the View heard about it', () => debugEvents().some((e) => e.type === 'onhostcontextchanged' && JSON.stringify(e.payload).includes('fullscreen')));
-      await frame.click('#display-inline-btn');
+      await clickLanded(await frame.$('#display-inline-btn'));
       await until('inline again', async () => (await appView('debug'))?.states.includes('inline'), () => appView('debug'));
     });
 

@@ -7,6 +7,7 @@ import { parseConfig } from '../../examples/playground/config.js';
 import { startPlayground, type Playground } from '../../examples/playground/playground.js';
 import type { ResponsePart, ToolCallState } from '../../src/protocol/index.js';
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/find-chromium.mjs';
+import { answerConsent, clickUntil } from '../fixtures/playground-page.js';
 
 const WAIT_MS = 20_000;
 const SERVER = 'protected';
@@ -65,19 +66,35 @@ describe('auth end to end (Chromium, popup sign-in, step-up, expiry, cancel, for
     return handle as ElementHandle<HTMLButtonElement>;
   }
 
-  /** Clicks a button that opens the sign-in popup; resolves with the popup page. */
-  async function openPopup(button: ElementHandle<HTMLButtonElement>): Promise<Page> {
-    const opened = browser.waitForTarget((t: Target) => t.opener() === page.target() && t.type() === 'page', { timeout: WAIT_MS });
-    await button.click();
-    const popup = await (await opened).page();
+  /** The ahp-auth-* events the page has seen so far (recorded from the start), with their error messages. */
+  const authEvents = () => page.evaluate(() => (window as unknown as { __auth?: string[] }).__auth ?? []);
+  /** What a failed step says: the server card, the last tool call on the host, the auth events and page errors. */
+  const diagnostics = async () => ({ server: await serverView().catch((e: Error) => e.message), toolCall: lastToolCall()?.status, auth: await authEvents().catch((e: Error) => e.message), pageErrors });
+
+  /**
+   * Clicks a sign-in button (found afresh, a real click: the popup needs the user's activation) until the page reports
+   * `ahp-auth-start`: the chat or the server card may move or re-render between puppeteer's aim and the click.
+   */
+  async function startSignIn(find: () => Promise<ElementHandle<HTMLButtonElement>>): Promise<void> {
+    const starts = (await authEvents()).filter((e) => e === 'ahp-auth-start').length;
+    await clickUntil('the sign-in to start (ahp-auth-start)', async () => (await find()).click(), async () => (await authEvents()).filter((e) => e === 'ahp-auth-start').length > starts, diagnostics, WAIT_MS);
+  }
+
+  /** Starts a sign-in that opens the popup (see startSignIn); resolves with the popup page. */
+  async function openPopup(find: () => Promise<ElementHandle<HTMLButtonElement>>): Promise<Page> {
+    const known = new Set(browser.targets());
+    const opened = browser.waitForTarget((t: Target) => t.opener() === page.target() && t.type() === 'page' && !known.has(t), { timeout: WAIT_MS });
+    opened.catch(() => undefined);
+    await startSignIn(find);
+    const target = await opened.catch(async (err: Error) => {
+      throw new Error(`no sign-in popup (${err.message}); now: ${JSON.stringify(await diagnostics())}`);
+    });
+    const popup = await target.page();
     assert.ok(popup, 'the popup is a page');
     return popup;
   }
 
-  async function consent(popup: Page, decision: 'allow' | 'deny'): Promise<void> {
-    const button = await popup.waitForSelector(`#${decision}`, { timeout: WAIT_MS });
-    await button!.click();
-  }
+  const consent = (popup: Page, decision: 'allow' | 'deny') => answerConsent(popup, decision, diagnostics, WAIT_MS);
 
   /** Types a message into the chat composer and sends it, like a user. */
   async function send(text: string): Promise<number> {
@@ -104,6 +121,13 @@ describe('auth end to end (Chromium, popup sign-in, step-up, expiry, cancel, for
     browser = await puppeteer.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
     page = await browser.newPage();
     page.on('pageerror', (err) => pageErrors.push(err instanceof Error ? err.message : String(err)));
+    await page.evaluateOnNewDocument(() => {
+      const w = window as unknown as { __auth: string[] };
+      w.__auth = [];
+      for (const type of ['ahp-auth-start', 'ahp-auth-complete', 'ahp-auth-error']) {
+        document.addEventListener(type, (e) => w.__auth.push(`${type}${(e as CustomEvent).detail?.error ? `: ${(e as CustomEvent).detail.error.message}` : ''}`), true);
+      }
+    });
     await page.goto(playground.url, { waitUntil: 'load' });
     // The demo page shows the servers; add the main chat so tool calls are visible too.
     await page.waitForFunction(() => !!document.querySelector('ahp-session'));
@@ -121,7 +145,7 @@ describe('auth end to end (Chromium, popup sign-in, step-up, expiry, cancel, for
   it('a server that starts in authRequired becomes ready after the popup flow (Allow in the consent page)', async () => {
     const v = await until('authRequired on the page', async () => ((await serverView())?.kind === 'authRequired' ? serverView() : undefined), serverView);
     assert.equal(v?.button, 'Sign in');
-    const popup = await openPopup(await shadowButton('button[data-auth]', 'server'));
+    const popup = await openPopup(() => shadowButton('button[data-auth]', 'server'));
     await consent(popup, 'allow');
     await until('ready on the page', async () => (await serverView())?.kind === 'ready', serverView);
     assert.equal(hostState().kind, 'ready');
@@ -131,7 +155,7 @@ describe('auth end to end (Chromium, popup sign-in, step-up, expiry, cancel, for
   it('a tool that needs the extra scope pauses in auth-required; the inline "Grant access" resumes it to a real result', async () => {
     await send('/call protected secret {}');
     await until('auth-required on the host', () => lastToolCall()?.status === 'auth-required', lastToolCall);
-    const popup = await openPopup(await shadowButton('button[data-action="grant-access"]', 'tool-call'));
+    const popup = await openPopup(() => shadowButton('button[data-action="grant-access"]', 'tool-call'));
     await consent(popup, 'allow');
     const done = await until('the call to complete', () => (lastToolCall()?.status === 'completed' ? lastToolCall() : undefined), lastToolCall);
     assert.equal((done as { success?: boolean }).success, true);
@@ -150,15 +174,16 @@ describe('auth end to end (Chromium, popup sign-in, step-up, expiry, cancel, for
     rt.auth.setToken('');
     await rt.reconnect();
     await until('authRequired on the page', async () => (await serverView())?.kind === 'authRequired', serverView);
-    await consent(await openPopup(await shadowButton('button[data-auth]', 'server')), 'allow');
+    await consent(await openPopup(() => shadowButton('button[data-auth]', 'server')), 'allow');
     await until('ready on the page', async () => (await serverView())?.kind === 'ready', serverView);
 
     await send('/call protected secret {}');
     await until('auth-required on the host', () => lastToolCall()?.status === 'auth-required', lastToolCall);
-    await consent(await openPopup(await shadowButton('button[data-action="grant-access"]', 'tool-call')), 'deny');
+    await consent(await openPopup(() => shadowButton('button[data-action="grant-access"]', 'tool-call')), 'deny');
     await sleep(300);
     assert.equal(lastToolCall()?.status, 'auth-required', 'a denied grant changes nothing on the host');
-    await (await shadowButton('button[data-action="cancel"]', 'tool-call')).click();
+    // Clicked again until the host has it: the transcript may move between puppeteer's aim and the click.
+    await clickUntil('the cancelled call completed on the host', async () => (await shadowButton('button[data-action="cancel"]', 'tool-call')).click(), () => lastToolCall()?.status === 'completed', diagnostics, WAIT_MS);
     const done = await until('the call to complete', () => (lastToolCall()?.status === 'completed' ? lastToolCall() : undefined), lastToolCall);
     assert.equal((done as { success?: boolean }).success, false);
     await until('the turn to end', () => !playground.host.getChatState(playground.chatUri)?.activeTurn);
@@ -177,7 +202,7 @@ describe('auth end to end (Chromium, popup sign-in, step-up, expiry, cancel, for
     let popups = 0;
     const count = (t: Target) => void (t.opener() === page.target() && popups++);
     browser.on('targetcreated', count);
-    await (await shadowButton('button[data-auth]', 'server')).click();
+    await startSignIn(() => shadowButton('button[data-auth]', 'server'));
     await until('ready again', async () => (await serverView())?.kind === 'ready', serverView);
     browser.off('targetcreated', count);
     assert.equal(popups, 0, 'the refresh token did it');
@@ -189,7 +214,7 @@ describe('auth end to end (Chromium, popup sign-in, step-up, expiry, cancel, for
     rt.auth.setToken('');
     await rt.reconnect();
     await until('authRequired on the page', async () => (await serverView())?.kind === 'authRequired', serverView);
-    const popup = await openPopup(await shadowButton('button[data-auth]', 'server'));
+    const popup = await openPopup(() => shadowButton('button[data-auth]', 'server'));
     await popup.waitForSelector('#allow', { timeout: WAIT_MS });
     // An attacker's redirect: a code with a state this page never issued.
     await popup.goto(new URL('/callback.html?code=stolen&state=forged', playground.url).href).catch(() => {});

@@ -15,6 +15,7 @@ import { BUNDLED_PAGES, buildExample } from '../../examples/playground/build-exa
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/find-chromium.mjs';
 import { publishedServer } from '../fixtures/mcp-servers.js';
 import { CDN_FILE, ensureCdnBuild } from '../fixtures/cdn-build.js';
+import { clickLanded } from '../fixtures/playground-page.js';
 
 const WAIT_MS = 15_000;
 const PAGES = ['cdn', 'bundler', 'react19', 'react18', 'vue'];
@@ -139,7 +140,7 @@ describe('example pages end to end (Chromium + playground host)', () => {
         const before = loaded.toolCalls.length;
 
         // The page's own button (it dispatches chat/turnStarted through the session's store).
-        await (await page.$('#send-sum'))!.click();
+        await clickLanded(await page.$('#send-sum'));
         const byButton = await waitFor(`${name}: the button's tool call completes`, read, (v) => v.toolCalls[before]?.status === 'completed' && !v.chatActive, problems);
         assert.match(byButton.toolCalls[before]!.result, /\b3\b/, `sum result ${JSON.stringify(byButton.toolCalls[before])}`);
 

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, ElementHandle, Page } from 'puppeteer-core';
 import { startPlayground, type Playground } from '../../examples/playground/playground.js';
-import { launchChromium, untilWithin } from '../fixtures/playground-page.js';
+import { clickLanded, launchChromium, untilWithin } from '../fixtures/playground-page.js';
 
 const WAIT_MS = 60_000;
 
@@ -39,7 +39,7 @@ describe('the demo page on a first visit (Chromium + real MCP servers)', () => {
 
   async function typeAndEnter(p: Page, text: string): Promise<void> {
     const input = (await p.evaluateHandle(() => document.querySelector('ahp-chat')!.shadowRoot!.querySelector('textarea')!)) as ElementHandle<HTMLTextAreaElement>;
-    await input.click();
+    await clickLanded(input);
     await input.type(text);
     await p.keyboard.press('Enter');
   }

@@ -5,6 +5,7 @@ import puppeteer, { type Browser, type ElementHandle, type Page } from 'puppetee
 import { startPlayground, type Playground } from '../../examples/playground/playground.js';
 import { processExists } from '../../examples/playground/mcp-runtime.js';
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/find-chromium.mjs';
+import { clickLanded } from '../fixtures/playground-page.js';
 
 const WAIT_MS = 20_000;
 const KINDS = ['starting', 'ready', 'authRequired', 'error', 'stopped', 'unknown', 'disabled', 'loading', 'not-found'];
@@ -84,9 +85,9 @@ describe('playground end to end (Chromium + real MCP servers)', () => {
     return el;
   }
 
-  /** Clicks like a user, then reads the server right after the element re-rendered (before any waiting). */
+  /** Clicks like a user (a click that reached the button), then reads the server right after the element re-rendered (before any waiting). */
   async function clickAndRead(id: string, action: string): Promise<ServerView | null> {
-    await (await button(id, action)).click();
+    await clickLanded(await button(id, action));
     await page.evaluate(async (id) => {
       const el = document.querySelector('ahp-mcp-server-list')?.shadowRoot?.querySelector(`ahp-mcp-server[server-id="${id}"]`);
       await (el as unknown as { updateComplete?: Promise<unknown> } | null)?.updateComplete;
@@ -143,14 +144,14 @@ describe('playground end to end (Chromium + real MCP servers)', () => {
 
   it('switching a server off stops its process; switching it on starts it', async () => {
     const pid = pidOf('basic-vanillajs');
-    await (await button('basic-vanillajs', 'toggle')).click();
+    await clickLanded(await button('basic-vanillajs', 'toggle'));
     await waitForExit(pid);
     const off = await waitForKind('basic-vanillajs', 'stopped');
     assert.equal(off.enabled, 'false');
     assert.ok(off.states.includes('disabled'), `shown as disabled, got ${JSON.stringify(off)}`);
     assert.ok(processExists(pidOf('everything')), 'the other server keeps running');
 
-    await (await button('basic-vanillajs', 'toggle')).click();
+    await clickLanded(await button('basic-vanillajs', 'toggle'));
     const on = await waitForKind('basic-vanillajs', 'ready');
     assert.equal(on.enabled, 'true');
     assert.notEqual(pidOf('basic-vanillajs'), pid);
@@ -158,7 +159,7 @@ describe('playground end to end (Chromium + real MCP servers)', () => {
 
   it('restart replaces the server process and comes back ready', async () => {
     const pid = pidOf('everything');
-    await (await button('everything', 'restart')).click();
+    await clickLanded(await button('everything', 'restart'));
     await waitForExit(pid);
     await waitForKind('everything', 'ready');
     assert.notEqual(pidOf('everything'), pid);

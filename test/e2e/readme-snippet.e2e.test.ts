@@ -11,6 +11,7 @@ import puppeteer, { type Browser, type ElementHandle, type Page } from 'puppetee
 import { startPlayground, type Playground } from '../../examples/playground/playground.js';
 import { REPO_ROOT } from '../../examples/playground/config.js';
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/find-chromium.mjs';
+import { clickLanded } from '../fixtures/playground-page.js';
 
 const WAIT_MS = 60_000;
 
@@ -77,7 +78,7 @@ describe('the README plain-HTML snippet from another origin (Chromium + playgrou
       assert.deepEqual(new Set((await listed.jsonValue()) as string[]), new Set(playground.servers.keys()));
       await page.waitForFunction(() => !document.querySelector('ahp-chat')?.matches(':state(loading)'), { timeout: WAIT_MS });
       const input = await page.waitForFunction(() => document.querySelector('ahp-chat')?.shadowRoot?.querySelector('textarea') ?? false, { timeout: WAIT_MS });
-      await (input.asElement() as ElementHandle<Element>).click();
+      await clickLanded(input.asElement() as ElementHandle<Element>);
       await page.keyboard.type('/sum 1 2');
       await page.keyboard.press('Enter');
       await page.waitForFunction(

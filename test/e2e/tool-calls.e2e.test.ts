@@ -9,6 +9,7 @@ import type { CallToolOptions } from '../../examples/playground/mcp-runtime.js';
 import type { ChatState, ToolCallState } from '../../src/protocol/index.js';
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/find-chromium.mjs';
 import { publishedServer } from '../fixtures/mcp-servers.js';
+import { clickLanded } from '../fixtures/playground-page.js';
 
 const WAIT_MS = 20_000;
 const SIDE_CHAT = 'ahp-chat:/side';
@@ -132,9 +133,9 @@ describe('tool calls end to end (Chromium + playground agent + server-everything
     const before = await waitFor(`chat idle before sending ${text}`, () => chatView(page), (v) => !v.active);
     const input = (await page.evaluateHandle(() => document.querySelector('ahp-chat')?.shadowRoot?.querySelector('textarea[part="input"]') ?? null)).asElement() as ElementHandle<HTMLTextAreaElement> | null;
     assert.ok(input, 'the chat has its input');
-    await input.click();
+    await clickLanded(input);
     await input.type(text);
-    await (await button(page, () => document.querySelector('ahp-chat')?.shadowRoot?.querySelector('[data-action="send"]'))).click();
+    await clickLanded(await button(page, () => document.querySelector('ahp-chat')?.shadowRoot?.querySelector('[data-action="send"]')));
     return before.toolCalls.length;
   }
 
@@ -163,7 +164,8 @@ describe('tool calls end to end (Chromium + playground agent + server-everything
       )
     ).asElement() as ElementHandle<HTMLElement> | null;
     if (!el) throw new Error(`tool call #${index} has no ${action}/${optionId} button; it shows ${JSON.stringify((await chatView(pageA)).toolCalls[index])}`);
-    await el.click();
+    // The transcript grows and scrolls while calls run: a click aimed at a moving button is repeated until it lands.
+    await clickLanded(el);
   }
 
   /** The last turn of the chat once it has ended (not active any more). */
@@ -292,7 +294,7 @@ describe('tool calls end to end (Chromium + playground agent + server-everything
     const rec = calls.at(-1)!;
     assert.equal(rec.name, 'trigger-long-running-operation');
     assert.equal(rec.outcome, 'pending');
-    await (await button(pageA, () => document.querySelector('ahp-chat')?.shadowRoot?.querySelector('[data-action="stop"]'))).click();
+    await clickLanded(await button(pageA, () => document.querySelector('ahp-chat')?.shadowRoot?.querySelector('[data-action="stop"]')));
     const turn = await waitForTurnEnd('/long 10 turn ends after Stop');
     assert.equal(turn.state, 'cancelled');
     const tc = await waitForCall('the stopped call is not running', i, (tc) => tc.status !== 'running');
@@ -398,7 +400,7 @@ describe('tool calls end to end (Chromium + playground agent + server-everything
     ).asElement() as ElementHandle<HTMLElement> | null;
     assert.ok(approve, 'the row has the Allow once button');
     await pageC.bringToFront();
-    await approve.click();
+    await clickLanded(approve);
 
     const sideCall = () => hostToolCalls(playground.host.getChatState(SIDE_CHAT))[0];
     const done = await waitFor('the side chat\'s tool call completes on the host', async () => sideCall(), (tc) => tc?.status === 'completed', () => problems);

@@ -12,7 +12,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, ElementHandle, Frame, Page, Target } from 'puppeteer-core';
 import { parseConfig } from '../../examples/playground/config.js';
 import { startPlayground, type Playground } from '../../examples/playground/playground.js';
-import { KEEP_NAMES_SHIM, appendMcpApp, clickUntil, launchChromium, recordMcpTraffic, sayInPage, toolCallIn, untilWithin, type McpTraffic } from '../fixtures/playground-page.js';
+import { KEEP_NAMES_SHIM, answerConsent, appendMcpApp, clickUntil, launchChromium, recordMcpTraffic, sayInPage, toolCallIn, untilWithin, type McpTraffic } from '../fixtures/playground-page.js';
 import { publishedServer } from '../fixtures/mcp-servers.js';
 
 const WAIT_MS = 30_000;
@@ -197,18 +197,7 @@ describe('worker mode end to end: two tabs, one session worker', () => {
         });
         popup = (await target.page()) ?? undefined;
         if (!popup) throw new Error(`the popup target has no page; ${JSON.stringify(await diagnostics())}`);
-        const consentPage = popup;
-        const allow = await consentPage.waitForSelector('#allow', { timeout: WAIT_MS }).catch(async (err: Error) => {
-          throw new Error(`no consent button in the popup (${err.message}); ${JSON.stringify(await diagnostics())}`);
-        });
-        await allow!.dispose();
-        // The consent is a plain form, clicked again only while it was not sent (a click can land before layout
-        // settles); a second submission would be refused by the authorization server.
-        let consentSent = false;
-        consentPage.on('request', (r) => {
-          if (r.isNavigationRequest() && r.method() === 'POST') consentSent = true;
-        });
-        await clickUntil('the consent sent', () => consentPage.click('#allow'), () => consentSent || consentPage.isClosed(), diagnostics, WAIT_MS);
+        await answerConsent(popup, 'allow', diagnostics, WAIT_MS);
         await until('ready in tab B', async () => (await serverKind(tabB, PROTECTED)) === 'ready', diagnostics);
         assert.equal(playground.servers.get(PROTECTED)!.state.kind, 'ready', JSON.stringify(await diagnostics()));
         assert.equal(await serverKind(tabA, PROTECTED), 'ready', JSON.stringify(await diagnostics()));
