@@ -1,10 +1,11 @@
 // Rollup output plugin for the CDN build (an entry and the chunks it loads): terser on each chunk, one chunk after
-// another, with one name cache for the whole build (as @rollup/plugin-terser does with a `nameCache`: the private member
-// names of scripts/private-members.mjs stay the same in every chunk, and a top-level name keeps its short name in the
-// chunks after). On top of that, the names the chunks import from one another are the names they are exported under:
-// rollup gives those exports short names (`A`, `q`, `a0`), and terser, left alone, renames the importing side's local
-// (`import{A as Z}`) and the exporting side's (`export{Xe as A}`); given the name cache below, it writes `import{A}` and
-// `export{A}`. Those lists are nearly random letters, which gzip cannot shorten, so this is worth about 0.5 KB gzip.
+// another, the private member names of scripts/private-members.mjs the same in every chunk (one property name cache).
+// The names the chunks import from one another are the names they are exported under: rollup gives those exports short
+// names (`A`, `q`, `a0`), and terser, left alone, renames the importing side's local (`import{A as Z}`) and the
+// exporting side's (`export{Xe as A}`); given those names for the locals (its `nameCache.vars`), it writes `import{A}`
+// and `export{A}`. Those lists are nearly random letters, which gzip cannot shorten: about 0.5 KB gzip in all. Other
+// top-level names are not carried from chunk to chunk (as @rollup/plugin-terser's shared name cache did: each chunk
+// then avoided every short name of the chunks before it).
 import { minify } from 'terser';
 
 /** Names of 1–2 characters: rollup's short export names between chunks (public names such as `AhpSession` are longer). */
@@ -43,29 +44,22 @@ async function globalsOf(code) {
 
 /** The plugin; `options` are terser's (with `nameCache.props` when private member names are shortened). */
 export function minifyChunks(options) {
-  const cache = { props: options.nameCache?.props ?? { props: {} }, vars: { props: {} } };
+  let props = options.nameCache?.props ?? { props: {} };
   let queue = Promise.resolve();
   return {
     name: 'minify-chunks',
     renderChunk(code) {
       const ast = this.parse(code);
       const run = async () => {
-        const vars = { ...cache.vars.props };
-        const globals = await globalsOf(code);
-        const want = linkNames(ast, globals);
-        // A short name now wanted for a link is taken from whatever name held it in the cache, and no cached name may
-        // be a global of this chunk (terser uses cached names as given: a local so named would capture the global).
-        const wanted = new Set(want.values());
-        for (const [key, name] of Object.entries(vars)) if (wanted.has(name) || globals.has(name)) delete vars[key];
-        for (const [local, name] of want) vars[`$${local}`] = name;
-        const nameCache = { props: cache.props, vars: { props: vars } };
+        // Top-level names: only the links are given (terser uses given names as they are, so none may be a global of
+        // the chunk: see linkNames); terser names everything else in each chunk on its own.
+        const links = linkNames(ast, await globalsOf(code));
+        const nameCache = { props, vars: { props: Object.fromEntries([...links].map(([local, name]) => [`$${local}`, name])) } };
         const result = await minify(code, { ...structuredClone({ ...options, nameCache: undefined }), module: true, nameCache, sourceMap: true });
-        // terser writes back the names it used: the cache for the next chunk (each short name held by one name only).
-        cache.props = nameCache.props;
-        cache.vars = nameCache.vars;
+        props = nameCache.props;
         return { code: result.code, map: result.map };
       };
-      // One chunk at a time: each minify reads the name cache the previous one wrote.
+      // One chunk at a time, each with the private member names the previous one wrote back (the same in every chunk).
       const task = queue.then(run);
       queue = task.catch(() => {});
       return task;
