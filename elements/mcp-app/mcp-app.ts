@@ -20,7 +20,6 @@ import { LocaleController } from '../shared/i18n.js';
 import { mcpAppStyles } from './mcp-app.styles.js';
 import type { AppIntentPolicy } from './intent-gate.js';
 import { IntentPromptController } from './prompt.js';
-import { mcpAppStrings, type McpAppStrings } from './strings.js';
 import { AppLifecycle, type AppPageSettings } from './app-lifecycle.js';
 import { DisplayModeController } from './display-mode.js';
 import { OffscreenController } from './offscreen.js';
@@ -164,11 +163,11 @@ export class AhpMcpApp extends LitElement {
   private readonly offscreen = new OffscreenController(this, () => AhpMcpApp.suspendMargin, (far) => (far ? this.app.suspend() : this.app.resume()));
   private readonly app = new AppLifecycle(this, {
     page: () => AhpMcpApp,
-    strings: () => this.t,
+    strings: () => this.locale,
     viewHandlers: (serverId, uri) =>
       viewRequestHandlers(
         this,
-        { prompts: this.prompts, display: this.display, app: this.app, strings: () => this.t, serverName: () => this.serverName(), offline: () => this.session.offlineReason(this.locale) },
+        { prompts: this.prompts, display: this.display, app: this.app, strings: () => this.locale, serverName: () => this.serverName(), offline: () => this.session.offlineReason(this.locale) },
         serverId,
         uri,
       ),
@@ -199,9 +198,6 @@ export class AhpMcpApp extends LitElement {
   /** The session handle in use. */
   get currentHandle(): SessionHandle | undefined {
     return this.session.handle;
-  }
-  private get t(): McpAppStrings {
-    return mcpAppStrings(this.locale);
   }
 
   /** Keeps the View alive when moved with `moveBefore()`. */
@@ -245,7 +241,7 @@ export class AhpMcpApp extends LitElement {
   }
 
   protected override render() {
-    const t = this.t;
+    const t = this.locale;
     const notice = this.connectionNotice ? connectionNotice(this.session.connection, this.session.handle, this.locale) : nothing;
     // The iframe lives in .viewport, which has no bindings: Lit never clears or moves it.
     return html`${notice}${this.app.renderStatus(t)}${this.prompts.render(t, this.serverName())}<div part="frame" class="frame" @keydown=${this.display.onKey}>${this.display.renderExit(t)}<div class="viewport"></div></div>`;

@@ -11,9 +11,6 @@ addEnglish(MCP_APP_EN);
  */
 export type McpAppStrings = LocaleController;
 
-/** The strings of the element whose LocaleController is `l`. */
-export const mcpAppStrings = (l: LocaleController): McpAppStrings => l;
-
 /** What to tell the user when an App did not start or stopped on its own. */
 export function problemText(t: McpAppStrings, problem: AppProblem, app: { uri: string; serverId: string; noChannel: string }): string {
   switch (problem.kind) {
