@@ -233,6 +233,8 @@ try {
           const done = (error?: Error) => {
             clearTimeout(timer);
             removeEventListener('message', onMessage);
+            // Read before the element goes (its frame goes with it).
+            const inWarmedFrame = (el.shadowRoot?.querySelector('iframe') as unknown as { __benchWarmed?: boolean } | null)?.__benchWarmed === true;
             el.remove();
             if (error) return reject(error);
             const since = (t: number | undefined) => (t === undefined ? undefined : t - start);
@@ -242,7 +244,7 @@ try {
               proxyReady: seen['ui/notifications/sandbox-proxy-ready'],
               initialize: seen['ui/initialize'],
               initialized: seen['ui/notifications/initialized']!,
-              inWarmedFrame: (el.shadowRoot?.querySelector('iframe') as unknown as { __benchWarmed?: boolean } | null)?.__benchWarmed === true,
+              inWarmedFrame,
             };
             // The spare proxy this App warms for the next one loads before anything else is measured.
             void App.warmer.settled().then(() => resolve(phases));
