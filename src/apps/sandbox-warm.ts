@@ -6,7 +6,7 @@ const MAX_SPARES = 4;
 /**
  * Loaded, unused sandbox proxy frames, at most one per sandbox origin, each for one proxy URL (CSP, page origin and
  * policy) and permission policy (a frame's `allow` is fixed when it loads, so a spare only serves Views asking for
- * exactly its URL and permissions), kept out of sight and inert in the page so the next App on that origin skips the
+ * exactly its URL and permissions), kept off screen and inert in the page so the next App on that origin skips the
  * proxy's load: its process, page and script are already up and the handshake is done. A spare serves one App and
  * is never given back. Only where the browser moves a live iframe without reloading it (`moveBefore`): elsewhere
  * `warm` does nothing and `take` finds nothing.
@@ -29,10 +29,12 @@ export class SandboxWarmer {
     if (ifRoom && this.spares.size >= MAX_SPARES) return;
     const frame = new SandboxFrame({ url, allow });
     const el = frame.element;
-    // Inert and hidden: out of the accessibility tree, never focused or clicked (aria-hidden marks it for tests too).
+    // Inert and out of the accessibility tree (aria-hidden marks it for tests too): never focused or clicked. Off
+    // screen but not `visibility:hidden`: Chromium lowers the priority of a process whose frames are all hidden
+    // (nice 5 on Linux, checked), and the View is then built in it at that priority.
     el.ariaHidden = 'true';
     el.inert = true;
-    el.style.cssText = 'position:fixed;left:-9999px;visibility:hidden';
+    el.style.cssText = 'position:fixed;left:-9999px';
     frame.onHijack = () => this.drop(frame);
     void frame.ready.then((ok) => ok || this.drop(frame));
     this.spares.set(origin, frame);

@@ -16,7 +16,6 @@ interface Spare {
   origin: string;
   inert: boolean;
   focusable: boolean;
-  visibility: string;
   right: number;
   sandbox: string | null;
 }
@@ -35,7 +34,6 @@ describe('MCP Apps: the sandbox proxy warmed when the server is ready (Chromium 
         origin: new URL(f.src).origin,
         inert: f.inert,
         focusable: (f.focus(), document.activeElement === f),
-        visibility: getComputedStyle(f).visibility,
         right: f.getBoundingClientRect().right,
         sandbox: f.getAttribute('sandbox'),
       })),
@@ -67,7 +65,6 @@ describe('MCP Apps: the sandbox proxy warmed when the server is ready (Chromium 
     }, spares);
     assert.equal(spare!.inert, true);
     assert.equal(spare!.focusable, false);
-    assert.equal(spare!.visibility, 'hidden');
     assert.ok(spare!.right <= 0, 'off screen');
     assert.equal(spare!.sandbox, 'allow-scripts allow-same-origin allow-forms', 'the sandbox of an App frame');
     // server-everything was asked for its listing (it offers resources) and lists no ui:// resource.
