@@ -3,8 +3,9 @@
 // (src, elements, react, examples, test, scripts; comments aside) is a `private` declaration or a `this.<name>`
 // access. Any other use (`x.name`, an object or type key, a destructuring, a string equal to the name, a Lit
 // `.name=` binding, a word in an .html or .d.ts file) and any word of the bundled Lit packages rules it out, as do
-// public, protected and static members of the same name. Each name gets a fixed short name (`$0`, `$1`, …) so that
-// every bundle and chunk agrees, and no two members on one object (a class and its base in another chunk) collide.
+// public, protected and static members of the same name. Each name gets a fixed short name (`$0`, `$1`, …, `$$`, then
+// `$10` …; the names the shipped code reads most often get the two-character ones) so that every bundle and chunk
+// agrees, and no two members on one object (a class and its base in another chunk) collide.
 // A member read by a computed name (`this[key]`) cannot be checked, so src/ and elements/ may not do that (the scan
 // stops with an error; use a Map, or a string literal, which keeps the name out of the list).
 import { readFileSync, readdirSync, statSync } from 'node:fs';
@@ -14,8 +15,17 @@ import { parse } from '@babel/parser';
 const ROOT = new URL('..', import.meta.url).pathname;
 const CODE_DIRS = ['src', 'elements', 'react', 'types', 'examples', 'test', 'scripts'];
 const BUNDLED_PACKAGES = ['lit', 'lit-html', 'lit-element', '@lit/reactive-element', '@lit/context'];
+/** Digits of the short names: `$0` … `$$` are the first 64, then `$10` …; the most used members get the shortest. */
+const DIGITS = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_$';
 /** The short name of the `index`th name. */
-const shortName = (_name, index) => `$${index.toString(36)}`;
+const shortName = (_name, index) => {
+  let out = '';
+  do {
+    out = DIGITS[index % DIGITS.length] + out;
+    index = Math.floor(index / DIGITS.length);
+  } while (index > 0);
+  return `$${out}`;
+};
 
 function filesUnder(dir, out = []) {
   let names;
@@ -40,7 +50,7 @@ const isThis = (node) =>
   node.type === 'ThisExpression' || (/^(TSAsExpression|TSSatisfiesExpression|TSNonNullExpression|TSTypeAssertion|ParenthesizedExpression)$/.test(node.type) && isThis(node.expression));
 
 /** Walks a Babel AST, recording private declarations and every other use of a name as a property. */
-function scan(ast, privates, publicUses, stringWords, dynamicThis) {
+function scan(ast, privates, publicUses, stringWords, dynamicThis, thisUses) {
   const visit = (node) => {
     if (!node || typeof node.type !== 'string') return;
     const plainKey = !node.computed && node.key?.type === 'Identifier' ? node.key.name : undefined;
@@ -60,6 +70,7 @@ function scan(ast, privates, publicUses, stringWords, dynamicThis) {
       case 'MemberExpression':
       case 'OptionalMemberExpression':
         if (!node.computed && node.property.type === 'Identifier' && node.object.type !== 'ThisExpression') publicUses.add(node.property.name);
+        if (!node.computed && node.property.type === 'Identifier' && node.object.type === 'ThisExpression' && thisUses) thisUses.set(node.property.name, (thisUses.get(node.property.name) ?? 0) + 1);
         if (node.computed && isThis(node.object) && !/Literal$/.test(node.property.type)) dynamicThis.push(node.loc?.start.line);
         break;
       case 'ObjectProperty':
@@ -91,11 +102,12 @@ function scan(ast, privates, publicUses, stringWords, dynamicThis) {
   visit(ast.program);
 }
 
-/** Private member names that are safe to shorten, sorted. */
+/** Private member names that are safe to shorten, the most used in src/ and elements/ first (then by name). */
 export function privateMemberNames() {
   const privates = new Set();
   const publicUses = new Set();
   const stringWords = new Set();
+  const thisUses = new Map();
   for (const file of CODE_DIRS.flatMap((d) => filesUnder(join(ROOT, d)))) {
     const text = readFileSync(file, 'utf8');
     if (/\.d\.[cm]?ts$/.test(file) || /\.html?$/.test(file)) {
@@ -119,7 +131,8 @@ export function privateMemberNames() {
       continue;
     }
     const dynamicThis = [];
-    scan(ast, privates, publicUses, stringWords, dynamicThis);
+    // Uses in the shipped code (src/, elements/) decide which names get the shortest short names.
+    scan(ast, privates, publicUses, stringWords, dynamicThis, /^(src|elements)\//.test(relative(ROOT, file)) ? thisUses : undefined);
     if (dynamicThis.length && /^(src|elements)\//.test(relative(ROOT, file))) {
       throw new Error(`private-members: ${relative(ROOT, file)}:${dynamicThis[0]} reads this[…] by a computed name; private member names could not be shortened safely`);
     }
@@ -127,7 +140,9 @@ export function privateMemberNames() {
   for (const pkg of BUNDLED_PACKAGES) {
     for (const file of filesUnder(join(ROOT, 'node_modules', pkg))) if (file.endsWith('.js')) for (const w of words(readFileSync(file, 'utf8'))) publicUses.add(w);
   }
-  const names = [...privates].filter((n) => n.length > 2 && !publicUses.has(n)).sort();
+  const names = [...privates]
+    .filter((n) => n.length > 2 && !publicUses.has(n))
+    .sort((a, b) => (thisUses.get(b) ?? 0) - (thisUses.get(a) ?? 0) || (a < b ? -1 : a > b ? 1 : 0));
   // A short name already in use as a property would collide (strings such as '$1' in a replace pattern are no property).
   const clash = names.map(shortName).find((n) => publicUses.has(n) && !stringWords.has(n));
   if (clash) throw new Error(`private-members: the property "${clash}" is also a shortened name`);
