@@ -141,9 +141,7 @@ export function connectSession(options: ConnectSessionOptions): SessionConnectio
     subscribeChannel: async (uri) => {
       // A chat watched while (re)connecting is subscribed once the connection is open.
       if (phase !== 'open') await whenOpen();
-      const { snapshot } = await client.subscribe(uri);
-      if (!snapshot) throw new Error(`The host sent no snapshot for ${uri}`);
-      return snapshot;
+      return snapshotOf(uri);
     },
     unsubscribeChannel: (uri) => client.unsubscribe(uri),
     ...(options.pendingTimeoutMs !== undefined && { pendingTimeoutMs: options.pendingTimeoutMs }),
@@ -151,6 +149,13 @@ export function connectSession(options: ConnectSessionOptions): SessionConnectio
     // Envelopes that arrive in one task (one socket read in Node, a replay) are folded and told as one change.
     scheduleNotify: options.scheduleNotify ?? queueMicrotask,
   });
+
+  /** Subscribes a channel and returns its snapshot (one is required). */
+  const snapshotOf = async (uri: string): Promise<Snapshot> => {
+    const { snapshot } = await client.subscribe(uri);
+    if (!snapshot) throw new Error(`The host sent no snapshot for ${uri}`);
+    return snapshot as Snapshot;
+  };
 
   let openWaiters: { resolve(): void; reject(err: Error): void }[] = [];
   /** Resolves when the connection is next open; rejects if it closes first. */
@@ -209,9 +214,9 @@ export function connectSession(options: ConnectSessionOptions): SessionConnectio
 
   /** Subscribes a channel anew and loads its snapshot; the session vanishing ends the connection. */
   const subscribeFresh = async (channel: string): Promise<void> => {
-    let result;
+    let snapshot;
     try {
-      result = await client.subscribe(channel);
+      snapshot = await snapshotOf(channel);
     } catch (err) {
       if (err instanceof RpcError && err.code === ErrorCode.SessionNotFound) {
         if (channel === session) throw new SessionGoneError(`The host no longer has ${session}`);
@@ -220,8 +225,7 @@ export function connectSession(options: ConnectSessionOptions): SessionConnectio
       }
       throw err;
     }
-    if (!result.snapshot) throw new Error(`The host sent no snapshot for ${channel}`);
-    store.loadSnapshot(result.snapshot as Snapshot);
+    store.loadSnapshot(snapshot);
   };
 
   /** Applies one channel's recovery; the others (watched chats) are best effort. */
@@ -340,7 +344,7 @@ export function connectSession(options: ConnectSessionOptions): SessionConnectio
         // Neither a vanished session nor a protocol the two sides cannot agree on gets better by retrying;
         // before the session ever loaded, any answer from the host (RpcError) is final too.
         if (err instanceof SessionGoneError || err instanceof ProtocolVersionMismatchError || err instanceof UnsupportedProtocolVersionError || (!everOpen && err instanceof RpcError)) {
-          store.dropPending(errorText(err));
+          // markClosed drops the pending actions with the same reason.
           markClosed(errorText(err));
           return false;
         }
@@ -353,9 +357,7 @@ export function connectSession(options: ConnectSessionOptions): SessionConnectio
   const ready = (async () => {
     try {
       await client.initialize();
-      const { snapshot } = await client.subscribe(session);
-      if (!snapshot) throw new Error(`The host sent no snapshot for ${session}`);
-      store.loadSnapshot(snapshot);
+      store.loadSnapshot(await snapshotOf(session));
       if (phase === 'connecting' && !client.closed) markOpen();
       else if (!userClosed) throw new ConnectionClosedError('closed while connecting');
     } catch (err) {

@@ -1,6 +1,7 @@
 import type { Customization, CustomizationEnablement, McpServerCustomization } from '../protocol/customizations.js';
 import type { SessionState } from '../protocol/session.js';
-import { carrySlots } from './customization-index.js';
+import { chunksOf } from './customization-chunks.js';
+import { slotsOfList } from './customization-index.js';
 import { updateMcpServer } from './customizations.js';
 import { indexBy, isAbsent, isRecord, isString, removeAt, replaceAt, withKey, type Rec } from './guards.js';
 
@@ -51,42 +52,32 @@ export function customizationRemoved(state: SessionState, a: Rec): SessionState 
   return changed ? { ...state, customizations: next as Customization[] } : state;
 }
 
-type Toggle = { enablement: CustomizationEnablement[] } | { enabled: boolean };
-
-const isEnablement = (e: unknown): e is CustomizationEnablement =>
+/** A well-formed enablement decision. */
+export const isEnablement = (e: unknown): e is CustomizationEnablement =>
   isRecord(e) && isString(e.kind) && typeof e.enabled === 'boolean';
-
-/** Newer `{enablement[]}` or older `{enabled}` payload; undefined for garbage. */
-function parseToggle(a: Rec): Toggle | undefined {
-  if (!isAbsent(a.enablement)) {
-    return Array.isArray(a.enablement) && a.enablement.every(isEnablement) ? { enablement: a.enablement } : undefined;
-  }
-  return typeof a.enabled === 'boolean' ? { enabled: a.enabled } : undefined;
-}
 
 /**
  * Plugins and MCP servers carry the decision list (empty list → key removed; an older-shaped
- * `enabled` flag is kept in step). Other types keep only the `enabled` flag. The older
- * `{enabled}` action is a whole decision too, so it drops any list on plugins and MCP servers.
+ * `enabled` flag is kept in step). Other types keep only the `enabled` flag. An older `{enabled}`
+ * action arrives here already rewritten as a list (normalizeCustomizationToggle, in sessionReducer).
  */
-function applyToggle(entry: unknown, t: Toggle): unknown {
+function applyToggle(entry: unknown, list: CustomizationEnablement[]): unknown {
   if (!isRecord(entry)) return entry;
-  const carriesList = entry.type === 'plugin' || entry.type === 'mcpServer';
-  if ('enabled' in t) return carriesList ? { ...withKey(entry, 'enablement', undefined), enabled: t.enabled } : { ...entry, enabled: t.enabled };
-  const enabled = t.enablement[0]?.enabled ?? true;
-  if (!carriesList) return { ...entry, enabled };
-  const next = withKey(entry, 'enablement', t.enablement.length > 0 ? t.enablement.slice() : undefined);
+  const enabled = list[0]?.enabled ?? true;
+  if (entry.type !== 'plugin' && entry.type !== 'mcpServer') return { ...entry, enabled };
+  const next = withKey(entry, 'enablement', list.length > 0 ? list.slice() : undefined);
   return typeof entry.enabled === 'boolean' ? { ...next, enabled } : next;
 }
 
 /** `session/customizationToggled`: top-level id first, then children of each container. */
 export function customizationToggled(state: SessionState, a: Rec): SessionState {
-  const list: unknown = state.customizations;
-  const toggle = parseToggle(a);
-  if (!Array.isArray(list) || !isString(a.id) || !toggle) return state;
   // A toggle keeps every id in its place, so the new list keeps the old one's server index (customization-index.ts).
+  const ix = chunksOf(state)?.ix;
+  const list: unknown = state.customizations;
+  const toggle = Array.isArray(a.enablement) && a.enablement.every(isEnablement) ? a.enablement : undefined;
+  if (!Array.isArray(list) || !isString(a.id) || !toggle) return state;
   const withList = (next: unknown[]): SessionState => {
-    carrySlots(list, next);
+    slotsOfList.set(next, ix);
     return { ...state, customizations: next as Customization[] };
   };
   const top = indexBy(list, 'id', a.id);

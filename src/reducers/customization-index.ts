@@ -1,4 +1,5 @@
 import { isRecord } from '../protocol/guards.js';
+import { entryAt, type Chunks } from './customization-chunks.js';
 
 /**
  * Where the MCP servers of a customizations list sit, by id, kept small because it lives as long as the list:
@@ -13,8 +14,9 @@ export interface ServerIndex {
   kids: number[];
 }
 
-const idOf = (c: unknown): string | undefined => (isRecord(c) && typeof c.id === 'string' ? c.id : undefined);
-const childrenOf = (c: unknown): unknown[] | undefined => (isRecord(c) && c.type !== 'mcpServer' && Array.isArray(c.children) ? c.children : undefined);
+export const idOf = (c: unknown): string | undefined => (isRecord(c) && typeof c.id === 'string' ? c.id : undefined);
+/** The children of a container (any non-server entry with a children array), where MCP servers may sit. */
+export const childrenOf = (c: unknown): unknown[] | undefined => (isRecord(c) && c.type !== 'mcpServer' && Array.isArray(c.children) ? c.children : undefined);
 
 /** FNV-1a, high bits folded in so that ids differing in their last characters spread over the low ones. */
 function hashOf(id: string): number {
@@ -26,29 +28,30 @@ function hashOf(id: string): number {
 /** [container index or -1, index] of a slot code. */
 export const slotOf = ({ top, kids }: ServerIndex, code: number): [number, number] => (code < top ? [-1, code] : [kids[2 * (code - top)]!, kids[2 * (code - top) + 1]!]);
 
-/** The slot code of `id` in `list` (laid out as when the index was built), or -1: a top-level entry of any type with that id, or a server child. */
-export function findSlot(index: ServerIndex, list: readonly unknown[], id: string): number {
+/** The slot code of `id` in `chunks` (laid out as when the index was built), or -1: a top-level entry of any type with that id, or a server child. */
+export function findSlot(index: ServerIndex, chunks: Chunks, id: string): number {
   const { table, top, kids } = index;
   for (let h = hashOf(id); ; h++) {
     const code = table[h & (table.length - 1)]! - 1;
     if (code < 0) return -1;
     // Decoded in place (no slotOf pair): this runs for every server action.
-    const entry = code < top ? list[code] : childrenOf(list[kids[2 * (code - top)]!])![kids[2 * (code - top) + 1]!];
+    const entry = code < top ? entryAt(chunks, code) : childrenOf(entryAt(chunks, kids[2 * (code - top)]!))![kids[2 * (code - top) + 1]!];
     if (idOf(entry) === id) return code;
   }
 }
 
-const indexByList = new WeakMap<readonly unknown[], ServerIndex>();
+/** The index of a plain list made from a chunked one (a toggle's, a built one's), until the list is chunked again (customization-chunks.ts). */
+export const slotsOfList = new WeakMap<readonly unknown[], ServerIndex | undefined>();
 
 /**
- * The id index of a list, with `locateMcpServer`'s precedence: the first top-level entry with an id owns it
+ * The id index of a chunked list, with `locateMcpServer`'s precedence: the first top-level entry with an id owns it
  * (a non-server there hides same-id children); otherwise the first container whose first child with that id is
- * a server. Built once per list (O(n)) and carried to the lists derived from it by `carrySlots`, so a server
- * update finds its server in O(1) instead of scanning.
+ * a server. Built once (O(n)) and carried to the lists derived from it (`ix`, `slotsOfList`), so a server update
+ * finds its server in O(1) instead of scanning.
  */
-export function serverIndex(list: readonly unknown[]): ServerIndex {
-  let index = indexByList.get(list);
-  if (index) return index;
+export function serverIndex(chunks: Chunks): ServerIndex {
+  if (chunks.ix) return chunks.ix;
+  const list = ([] as unknown[]).concat(...chunks);
   let places = list.length;
   for (const c of list) places += childrenOf(c)?.length ?? 0;
   let size = 8;
@@ -57,7 +60,7 @@ export function serverIndex(list: readonly unknown[]): ServerIndex {
   const ix: ServerIndex = { table, top: list.length, kids: [] };
   /** Gives `id` the slot `code` unless an earlier entry claimed it; true when it did. */
   const claim = (id: string | undefined, code: number): boolean => {
-    if (id === undefined || findSlot(ix, list, id) >= 0) return false;
+    if (id === undefined || findSlot(ix, chunks, id) >= 0) return false;
     let h = hashOf(id);
     while (table[h & (size - 1)] !== 0) h++;
     table[h & (size - 1)] = code + 1;
@@ -73,12 +76,5 @@ export function serverIndex(list: readonly unknown[]): ServerIndex {
       if (isRecord(child) && child.type === 'mcpServer' && claim(id, ix.top + ix.kids.length / 2)) ix.kids.push(i, j);
     });
   });
-  indexByList.set(list, ix);
-  return ix;
-}
-
-/** Hands `from`'s index to `to`, a list with the same ids in the same places (an entry replaced by one with its id). */
-export function carrySlots(from: readonly unknown[], to: readonly unknown[]): void {
-  const index = indexByList.get(from);
-  if (index && from !== to) indexByList.set(to, index);
+  return (chunks.ix = ix);
 }

@@ -1,8 +1,8 @@
 import type { CustomizationEnablement } from '../protocol/customizations.js';
 import type { SessionState } from '../protocol/session.js';
+import { isEnablement } from './customization-actions.js';
 import { isAbsent, isRecord, isString, type Rec } from './guards.js';
 
-const isEnablement = (e: unknown): e is CustomizationEnablement => isRecord(e) && isString(e.kind) && typeof e.enabled === 'boolean';
 
 /** The customization with this id, top level first, then children of containers. */
 function findCustomization(state: SessionState, id: string): Rec | undefined {

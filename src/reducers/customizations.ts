@@ -1,7 +1,8 @@
 import type { Customization, McpServerCustomization } from '../protocol/customizations.js';
 import type { SessionState } from '../protocol/session.js';
 import { editable, editableList } from './burst.js';
-import { carrySlots, findSlot, serverIndex, slotOf } from './customization-index.js';
+import { chunksOf, entryAt, withChunks, type Chunks } from './customization-chunks.js';
+import { childrenOf, findSlot, serverIndex, slotOf } from './customization-index.js';
 import { isRecord, type Rec } from './guards.js';
 
 /** A customization holding children (plugin, directory). */
@@ -37,11 +38,6 @@ export function effectiveEnabled(customization: EnablementCarrier, container?: E
   return ownEnabled(customization) && (container === undefined || ownEnabled(container));
 }
 
-/** Containers whose `children` may hold MCP servers: every non-MCP top-level entry with a children array. */
-function childrenOf(c: unknown): unknown[] | undefined {
-  return isRecord(c) && c.type !== 'mcpServer' && Array.isArray(c.children) ? c.children : undefined;
-}
-
 /** Calls `fn` for every MCP server of the session, top-level and inside containers, in order. */
 export function forEachMcpServer(state: SessionState | undefined, fn: (server: McpServerCustomization, container?: Customization) => void): void {
   const list: unknown = state?.customizations;
@@ -52,20 +48,28 @@ export function forEachMcpServer(state: SessionState | undefined, fn: (server: M
   }
 }
 
+/** Where the server with this id sits: [chunks, top-level index, index in the container, container, entry]. */
+type Slot = [Chunks, number, number, Container | undefined, unknown];
+
+function slotOfId(state: SessionState | undefined, id: unknown): Slot | undefined {
+  const chunks = isRecord(state) ? chunksOf(state) : undefined;
+  if (!chunks || typeof id !== 'string') return undefined;
+  const index = serverIndex(chunks);
+  const code = findSlot(index, chunks, id);
+  if (code < 0) return undefined;
+  const [at, child] = slotOf(index, code);
+  const parent = at < 0 ? undefined : (entryAt(chunks, at) as Container);
+  return [chunks, at < 0 ? child : at, child, parent, parent ? parent.children[child] : entryAt(chunks, child)];
+}
+
 /**
  * Finds an MCP server by id: the top level first (a non-MCP top-level hit ends the search), then the
  * children of every container. O(1) through the list's slot index (see customization-index.ts).
  */
 export function locateMcpServer(state: SessionState | undefined, id: unknown): McpServerLocation | undefined {
-  const list: unknown = state?.customizations;
-  if (!Array.isArray(list) || typeof id !== 'string') return undefined;
-  const index = serverIndex(list);
-  const code = findSlot(index, list, id);
-  if (code < 0) return undefined;
-  const [at, child] = slotOf(index, code);
-  if (at < 0) return isMcpServer(list[child]) ? { server: list[child] } : undefined;
-  const container = list[at] as Customization;
-  return { server: (container as unknown as Container).children[child] as McpServerCustomization, container };
+  const [, , , container, server] = slotOfId(state, id) ?? [];
+  if (!isMcpServer(server)) return undefined;
+  return container ? { server, container: container as unknown as Customization } : { server };
 }
 
 /** The MCP server with this id (top-level or child), or undefined. */
@@ -74,36 +78,29 @@ export function findMcpServer(state: SessionState | undefined, id: string): McpS
 }
 
 /**
- * Replaces the MCP server with this id by `update(server)`, copying only the path to it (and in a burst
- * not even that when the burst already copied it, see burst.ts). Returns the same state when there is no
- * such server or `update` returns the same object.
+ * Replaces the MCP server with this id by `update(server)`, copying only the path to it: its chunk of the list
+ * (customization-chunks.ts), and in a burst not even that when the burst already copied it (burst.ts). Returns the
+ * same state when there is no such server or `update` returns the same object.
  */
 export function updateMcpServer(
   state: SessionState,
   id: unknown,
   update: (server: McpServerCustomization) => McpServerCustomization,
 ): SessionState {
-  const list: unknown = state.customizations;
-  if (!Array.isArray(list) || typeof id !== 'string') return state;
-  const index = serverIndex(list);
-  const code = findSlot(index, list, id);
-  if (code < 0) return state;
-  const [at, child] = slotOf(index, code);
-  const entry = at < 0 ? list[child] : (list[at] as Container).children[child];
+  const [chunks, top, child, parent, entry] = slotOfId(state, id) ?? [];
   if (!isMcpServer(entry)) return state;
   const server = update(entry);
   if (server === entry) return state;
-  const nextList = editableList(list as Customization[]);
-  if (at < 0) nextList[child] = server;
-  else {
-    const container = editable(list[at] as Container);
-    const children = editableList(container.children);
-    children[child] = server;
+  const nextChunks: Chunks = editableList(chunks!);
+  const chunk = (nextChunks[top! >> 6] = editableList(chunks![top! >> 6]!));
+  let value: unknown = server;
+  if (parent) {
+    const container = (value = editable(parent));
+    const children = editableList(parent.children);
+    children[child!] = server;
     container.children = children;
-    nextList[at] = container as unknown as Customization;
   }
-  carrySlots(list, nextList);
-  const next = editable(state);
-  next.customizations = nextList;
-  return next;
+  chunk[top! & 63] = value;
+  nextChunks.ix = chunks!.ix;
+  return withChunks(state, nextChunks);
 }

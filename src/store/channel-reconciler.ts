@@ -54,11 +54,8 @@ export const MAX_DEFERRED = 1024;
  */
 export class ChannelReconciler<S extends object> {
   readonly channel: string;
-  private readonly clientId: string;
-  private readonly reducer: (state: S, action: AnyAction) => S;
-  private readonly pendingTimeoutMs: number;
-  private readonly onTimeout: (failure: ActionFailure) => void;
-  private readonly confirmSent: (() => Promise<void>) | undefined;
+  /** What the owner gave (the callbacks are called detached, not as its methods). */
+  private readonly options: ChannelReconcilerOptions<S>;
 
   private mode: ReconcilerMode;
   private confirmed: S | undefined;
@@ -69,20 +66,14 @@ export class ChannelReconciler<S extends object> {
   /** The view the owner last reported to its listeners (`refresh`). */
   private reported: S | undefined;
   private dirty = false;
-  /** Actions applied to the confirmed state since the last refresh; undefined when the change is not just those (snapshot, pending changes). */
-  private applied: AnyAction[] | undefined = [];
   private readonly fold: (state: S, actions: readonly AnyAction[]) => S;
   /** Confirmed actions (cursor past them) not folded into `confirmed` yet: see `receive(env, defer)`. */
   private deferred: AnyAction[] = [];
 
   constructor(options: ChannelReconcilerOptions<S>, mode: ReconcilerMode = 'awaiting') {
     this.channel = options.channel;
-    this.clientId = options.clientId;
-    this.reducer = options.reducer;
-    this.fold = options.fold ?? ((state, actions) => actions.reduce(this.reducer, state));
-    this.pendingTimeoutMs = options.pendingTimeoutMs;
-    this.onTimeout = options.onTimeout;
-    this.confirmSent = options.confirmSent;
+    this.options = options;
+    this.fold = options.fold ?? ((state, actions) => actions.reduce(options.reducer, state));
     this.mode = mode;
   }
 
@@ -133,18 +124,16 @@ export class ChannelReconciler<S extends object> {
     this.buffer = [];
     this.deferred = [];
     this.dirty = true;
-    this.applied = undefined;
   }
 
   /** Records an action just sent with this clientSeq and starts its timeout. */
   addPending(clientSeq: number, action: AnyAction): void {
     this.pending.set(clientSeq, { action, timer: this.arm(clientSeq) });
     this.dirty = true;
-    this.applied = undefined;
   }
 
   private arm(clientSeq: number): ReturnType<typeof setTimeout> {
-    const timer = setTimeout(() => this.expire(clientSeq), this.pendingTimeoutMs);
+    const timer = setTimeout(() => this.expire(clientSeq), this.options.pendingTimeoutMs);
     // Do not keep a Node process alive just for a pending echo.
     (timer as { unref?: () => void }).unref?.();
     return timer;
@@ -157,7 +146,6 @@ export class ChannelReconciler<S extends object> {
     clearTimeout(p.timer);
     this.pending.delete(clientSeq);
     this.dirty = true;
-    this.applied = undefined;
     return p.action;
   }
 
@@ -172,7 +160,6 @@ export class ChannelReconciler<S extends object> {
     this.deferred = buffered.filter((env) => this.advance(env)).map((env) => env.action as AnyAction);
     this.foldDeferred();
     this.dirty = true;
-    this.applied = undefined;
     return true;
   }
 
@@ -188,7 +175,7 @@ export class ChannelReconciler<S extends object> {
     if (!isRecord(env) || env.channel !== this.channel || typeof env.serverSeq !== 'number') return undefined;
     let failure: ActionFailure | undefined;
     const origin = env.origin;
-    if (isRecord(origin) && origin.clientId === this.clientId && typeof origin.clientSeq === 'number') {
+    if (isRecord(origin) && origin.clientId === this.options.clientId && typeof origin.clientSeq === 'number') {
       const mine = this.removePending(origin.clientSeq);
       if (mine && isRejected(env)) failure = this.failure('rejected', origin.clientSeq, mine, String(env.rejectionReason));
     }
@@ -199,7 +186,6 @@ export class ChannelReconciler<S extends object> {
       else {
         // Nobody is told about deferred actions one by one: whoever looks next sees the whole change.
         this.dirty = true;
-        this.applied = undefined;
       }
     }
     return failure;
@@ -237,18 +223,12 @@ export class ChannelReconciler<S extends object> {
     return { kind, channel: this.channel, clientSeq, action, reason };
   }
 
-  /**
-   * Brings the view up to date and reports the change since the last report: `prev` is the view reported then (reads
-   * in between do not count), `applied` the actions applied to the confirmed state since (undefined when the change
-   * is not just those).
-   */
-  refresh(): { changed: boolean; prev: S | undefined; applied?: readonly AnyAction[] } {
+  /** Brings the view up to date and reports the change since the last report: `prev` is the view reported then (reads in between do not count). */
+  refresh(): { changed: boolean; prev: S | undefined } {
     const view = this.getState();
     const prev = this.reported;
-    const applied = this.applied;
     this.reported = view;
-    this.applied = [];
-    return { changed: view !== prev, prev, applied };
+    return { changed: view !== prev, prev };
   }
 
   /** Clears every timer (pending actions are forgotten without being reported). */
@@ -271,7 +251,6 @@ export class ChannelReconciler<S extends object> {
     if (actions.length === 0 || this.confirmed === undefined) return;
     this.deferred = [];
     const next = this.fold(this.confirmed, actions);
-    if (this.applied) for (const a of actions) this.applied.push(a);
     if (next !== this.confirmed) {
       this.confirmed = next;
       this.dirty = true;
@@ -279,10 +258,10 @@ export class ChannelReconciler<S extends object> {
   }
 
   private expire(clientSeq: number): void {
-    const confirm = this.confirmSent;
+    const { confirmSent: confirm, onTimeout } = this.options;
     if (!confirm) {
       const action = this.removePending(clientSeq);
-      if (action) this.onTimeout(this.failure('timeout', clientSeq, action, `no echo from the host within ${this.pendingTimeoutMs} ms`));
+      if (action) onTimeout(this.failure('timeout', clientSeq, action, `no echo from the host within ${this.options.pendingTimeoutMs} ms`));
       return;
     }
     // A slow echo (a big action on a slow link) is not a failure: only once the host answered something
@@ -290,7 +269,7 @@ export class ChannelReconciler<S extends object> {
     confirm().then(
       () => {
         const action = this.removePending(clientSeq);
-        if (action) this.onTimeout(this.failure('timeout', clientSeq, action, 'the host handled it but sent no echo (unknown channel?)'));
+        if (action) onTimeout(this.failure('timeout', clientSeq, action, 'the host handled it but sent no echo (unknown channel?)'));
       },
       () => {
         const p = this.pending.get(clientSeq);

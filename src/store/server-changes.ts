@@ -1,10 +1,10 @@
 import type { McpServerCustomization } from '../protocol/customizations.js';
 import { isMcpServer } from '../reducers/customizations.js';
 import { isRecord } from '../protocol/guards.js';
+import type { Chunks } from '../reducers/customization-chunks.js';
+import { childrenOf, idOf } from '../reducers/customization-index.js';
 
 type Rec = Record<string, unknown>;
-const idOf = (c: unknown): string | undefined => (isRecord(c) && typeof c.id === 'string' ? c.id : undefined);
-const childrenOf = (c: unknown): unknown[] | undefined => (isRecord(c) && c.type !== 'mcpServer' && Array.isArray(c.children) ? c.children : undefined);
 
 function addIds(ids: Set<string>, entry: unknown): void {
   const id = idOf(entry);
@@ -38,25 +38,18 @@ export function changedCustomizationIds(prev: unknown, next: unknown): Set<strin
   return ids;
 }
 
-/** Actions that change at most the one customization named by their `id`. */
-const PER_SERVER_ACTIONS: ReadonlySet<string> = new Set([
-  'session/mcpServerStateChanged',
-  'session/mcpServerStartRequested',
-  'session/mcpServerStopRequested',
-  'session/mcpServerBackgroundRequested',
-  'session/customizationToggled',
-]);
-
 /**
- * The ids a run of applied actions may have changed, when every one of them is a per-server action
- * (a superset is fine: watchers compare before waking); undefined when anything else ran, meaning "diff the lists".
+ * Ids of the customizations (and of their children) whose entry changed between two chunked lists
+ * (reducers/customization-chunks.ts), by position and identity: only chunks that are not the same array are compared,
+ * so a change to one server costs one chunk. A superset is fine: watchers compare before waking.
  */
-export function changedServerIdsOf(applied: readonly unknown[] | undefined): Set<string> | undefined {
-  if (!applied) return undefined;
+export function changedIdsOfChunks(prev: Chunks, next: Chunks): Set<string> {
   const ids = new Set<string>();
-  for (const a of applied) {
-    if (!isRecord(a) || typeof a.type !== 'string' || !PER_SERVER_ACTIONS.has(a.type)) return undefined;
-    if (typeof a.id === 'string') ids.add(a.id);
+  const add = (c: unknown) => [c, ...(childrenOf(c) ?? [])].forEach((e) => addIds(ids, e));
+  for (let k = 0; k < prev.length || k < next.length; k++) {
+    const a = prev[k] ?? [];
+    const b = next[k] ?? [];
+    if (a !== b) for (let i = 0; i < a.length || i < b.length; i++) if (a[i] !== b[i]) add(a[i]), add(b[i]);
   }
   return ids;
 }

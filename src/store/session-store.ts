@@ -203,8 +203,8 @@ export class SessionStore implements SessionStoreLike {
    * actions dispatched to them.
    */
   receive(env: ActionEnvelope): void {
-    if (!isRecord(env) || typeof env.channel !== 'string') return;
-    const rec = this.reconcilerOf(env.channel);
+    // A channel that is not a string names no reconciler.
+    const rec = isRecord(env) ? this.reconcilerOf(env.channel) : undefined;
     if (!rec) return;
     const failure = rec.receive(env, !!this.options.scheduleNotify || this.unobserved(rec));
     this.commit(rec, failure ? [failure] : [], true);
@@ -221,7 +221,7 @@ export class SessionStore implements SessionStoreLike {
     const touched = new Set<AnyReconciler>();
     const failures: ActionFailure[] = [];
     for (const env of envs) {
-      const rec = isRecord(env) && typeof env.channel === 'string' ? this.reconcilerOf(env.channel) : undefined;
+      const rec = isRecord(env) ? this.reconcilerOf(env.channel as string) : undefined;
       const failure = rec?.receive(env, true);
       if (failure) failures.push(failure);
       if (rec) touched.add(rec);
@@ -375,9 +375,9 @@ export class SessionStore implements SessionStoreLike {
   private report(rec: AnyReconciler | undefined): void {
     if (!rec) return;
     this.due.delete(rec);
-    const { changed, prev, applied } = rec.refresh();
+    const { changed, prev } = rec.refresh();
     if (!changed) return;
-    if (rec === this.session) this.listeners.sessionChanged(prev as SessionState | undefined, this.session.getState(), applied);
+    if (rec === this.session) this.listeners.sessionChanged(prev as SessionState | undefined, this.session.getState());
     else this.listeners.chatChanged(rec.channel, prev as ChatState | undefined, rec.getState() as ChatState | undefined);
   }
 }

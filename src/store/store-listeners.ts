@@ -1,9 +1,10 @@
 import type { McpServerCustomization } from '../protocol/customizations.js';
 import type { ChatState, SessionState } from '../protocol/session.js';
 import type { ToolCallState } from '../protocol/tool-calls.js';
+import { chunksOf } from '../reducers/customization-chunks.js';
 import { locateMcpServer } from '../reducers/customizations.js';
 import { KeyedWatchers, addGroupedWatcher, addKeyedListener, report, sameObject } from './keyed-watchers.js';
-import { changedServerIdsOf } from './server-changes.js';
+import { changedIdsOfChunks } from './server-changes.js';
 import { changedToolCallIds, findToolCall } from './tool-call-selectors.js';
 import type { ActionFailure } from './types.js';
 
@@ -64,16 +65,16 @@ export class StoreListeners<F extends ActionFailure = ActionFailure> {
   }
 
   /**
-   * The session view changed from `prev` to `next` (by `applied`, when that is all that changed): wakes session
-   * listeners and the servers that changed, named by the actions when they are all per-server ones, else every
-   * watched server is looked up. O(1) per id: the lists carry their id index from one state to the next
-   * (reducers/customization-index.ts).
+   * The session view changed from `prev` to `next`: wakes session listeners and the servers that changed, found by
+   * comparing the chunks of the two lists (reducers/customization-chunks.ts; a server change differs in one chunk).
+   * Without two lists every watched server is looked up. O(1) per id: the lists carry their id index.
    */
-  sessionChanged(prev: SessionState | undefined, next: SessionState | undefined, applied?: readonly unknown[]): void {
+  sessionChanged(prev: SessionState | undefined, next: SessionState | undefined): void {
     for (const l of [...this.session]) report('subscribe', l);
-    if (this.servers.size === 0 || prev?.customizations === next?.customizations) return;
-    // Anything but per-server actions: every watched server is looked up (O(1) each), cheaper than diffing a long list.
-    this.servers.notify((id) => locateMcpServer(next, id)?.server, changedServerIdsOf(applied));
+    const a = prev && chunksOf(prev);
+    const b = next && chunksOf(next);
+    if (this.servers.size === 0 || a === b) return;
+    this.servers.notify((id) => locateMcpServer(next, id)?.server, a && b && changedIdsOfChunks(a, b));
   }
 
   /** A chat view changed (loaded, changed, forgotten): wakes its listeners and the tool calls that changed. */

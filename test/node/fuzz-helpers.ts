@@ -291,3 +291,35 @@ export function randomChatDispatch(rnd: () => number, state: ChatState): AnyActi
   const a = randomChatAction(rnd, state) as { type: string };
   return a.type === 'chat/toolCallConfirmed' || a.type === 'chat/inputAnswered' ? (a as unknown as AnyAction) : undefined;
 }
+
+/**
+ * A session with `size` top-level customizations: mostly servers, some containers (plugins, directories) holding
+ * servers and skills, some other entries, a few ids taken twice, so the list spans many 64-entry chunks
+ * (reducers/customization-chunks.ts) with containers and duplicates anywhere. Returns the ids in use.
+ */
+export function bigFuzzSession(rnd: () => number, size: number): { state: SessionState; ids: string[] } {
+  const ids: string[] = [];
+  const id = () => (ids.length > 0 && rnd() < 0.03 ? pick(rnd, ids) : `id-${ids.push(`id-${ids.length}`) - 1}`);
+  const customizations = Array.from({ length: size }, () => {
+    const r = rnd();
+    if (r < 0.75) return randomServer(rnd, id());
+    if (r < 0.9) {
+      const children = Array.from({ length: Math.floor(rnd() * 5) }, () => (rnd() < 0.7 ? randomServer(rnd, id()) : { type: 'skill', id: id(), uri: 'k', name: 'K' }));
+      return { type: pick(rnd, ['plugin', 'directory']), id: id(), uri: 'p', name: 'P', enabled: rnd() < 0.8, children };
+    }
+    return { type: 'skill', id: id(), uri: 'k', name: 'K' };
+  });
+  return { state: { ...initialFuzzSession(), customizations } as SessionState, ids };
+}
+
+/** Mostly per-server changes to the ids of a big session, with toggles, whole-entry updates, removals and title changes between. */
+export function randomBigSessionAction(rnd: () => number, ids: readonly string[]): AnyAction {
+  const id = rnd() < 0.02 ? 'missing' : pick(rnd, ids);
+  const r = rnd();
+  if (r < 0.6) return { type: 'session/mcpServerStateChanged', id, state: randomState(rnd), ...(rnd() < 0.3 ? { channel: `mcp://${id}` } : {}) } as unknown as AnyAction;
+  if (r < 0.75) return { type: pick(rnd, ['session/mcpServerStartRequested', 'session/mcpServerStopRequested', 'session/mcpServerBackgroundRequested']), id } as unknown as AnyAction;
+  if (r < 0.85) return { type: 'session/customizationToggled', id, ...(rnd() < 0.5 ? { enablement: randomEnablement(rnd) } : { enabled: rnd() < 0.5 }) } as unknown as AnyAction;
+  if (r < 0.9) return { type: 'session/customizationUpdated', customization: randomServer(rnd, id) } as unknown as AnyAction;
+  if (r < 0.92) return { type: 'session/customizationRemoved', id } as unknown as AnyAction;
+  return { type: 'session/titleChanged', title: `t${Math.floor(rnd() * 10)}` } as unknown as AnyAction;
+}

@@ -4,7 +4,8 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ChatState, SessionState } from '../../src/protocol/index.js';
 import { chatReducer, locateMcpServer, sessionReducer } from '../../src/reducers/index.js';
-import { changedCustomizationIds, mcpServerIndex } from '../../src/store/server-changes.js';
+import { chunksOf } from '../../src/reducers/customization-chunks.js';
+import { changedCustomizationIds, changedIdsOfChunks, mcpServerIndex } from '../../src/store/server-changes.js';
 import { findToolCall, selectToolCall } from '../../src/store/tool-call-selectors.js';
 import { createRandom, initialFuzzChat, initialFuzzSession, randomChatAction, randomSessionAction } from './fuzz-helpers.js';
 
@@ -23,6 +24,24 @@ describe('changedCustomizationIds', () => {
     assert.deepEqual([...changedCustomizationIds(undefined, list)].sort(), ['a', 'b', 'c1', 'c2', 'p']);
     assert.deepEqual([...changedCustomizationIds(list, [list[1], list[2]])].sort(), ['a', 'b', 'c1', 'c2', 'p']);
     assert.deepEqual([...changedCustomizationIds('garbage', [null, 3])], []);
+  });
+});
+
+describe('changedIdsOfChunks', () => {
+  it('names the servers a run of changes touched (and the containers on their path), comparing only the chunks that differ', () => {
+    const list = [...Array.from({ length: 200 }, (_, i) => srv(`s${i}`)), { type: 'plugin', id: 'p', uri: 'p', name: 'P', children: [srv('c1'), srv('c2')] }];
+    const before = { ...initialFuzzSession(), customizations: list } as SessionState;
+    let after = before;
+    for (const id of ['s3', 's130', 'c2', 's3']) after = sessionReducer(after, { type: 'session/mcpServerStateChanged', id, state: { kind: 'stopped' } });
+    const a = chunksOf(before)!;
+    const b = chunksOf(after)!;
+    // Chunks of 64: s3 in chunk 0, s130 in chunk 2, the plugin (entry 200) in chunk 3; chunk 1 is shared.
+    assert.deepEqual(a.map((chunk, k) => chunk !== b[k]), [true, false, true, true]);
+    assert.deepEqual([...changedIdsOfChunks(a, b)].sort(), ['c1', 'c2', 'p', 's130', 's3']);
+    assert.deepEqual([...changedIdsOfChunks(b, b)], []);
+    // A list of another length: the entries past the shorter one count as changed.
+    const longer = chunksOf({ ...before, customizations: [...list, srv('new')] })!;
+    assert.ok(changedIdsOfChunks(a, longer).has('new'));
   });
 });
 

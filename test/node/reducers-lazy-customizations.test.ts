@@ -1,0 +1,127 @@
+// A server change gives a state whose `customizations` is built from chunks only when read
+// (reducers/customization-chunks.ts). Readers must see exactly the protocol's plain array (keys, JSON, spread,
+// structured clone, deep equality), earlier states must never change, and lookups by id, later server changes and
+// the store's server watchers must not build the array. The fuzz compares every state, built late, with the state
+// folded from a plain JSON copy of its predecessor; the seed is printed so a failure can be replayed (AHP_FUZZ_SEED).
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import type { AnyAction, McpServerCustomization, SessionState } from '../../src/protocol/index.js';
+import { findMcpServer, foldBurst, locateMcpServer, sessionReducer } from '../../src/reducers/index.js';
+import { SessionStore } from '../../src/store/index.js';
+import { sessionWithServers } from '../bench/workloads.js';
+import { bigFuzzSession, createRandom, pick, randomBigSessionAction } from './fuzz-helpers.js';
+
+const SESSION = 'ahp-session:/lazy';
+const stateChanged = (id: string, kind: string): AnyAction => ({ type: 'session/mcpServerStateChanged', id, state: { kind } }) as AnyAction;
+/** True while the state's list has not been built (it is still the getter). */
+const unbuilt = (s: SessionState): boolean => typeof Object.getOwnPropertyDescriptor(s, 'customizations')?.get === 'function';
+const kindOf = (s: SessionState, id: string): string | undefined => findMcpServer(s, id)?.state.kind;
+const plain = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
+
+test('a state after a server change reads as the plain list: same keys in the same order, JSON, spread, clone, deep equality', () => {
+  const before = sessionWithServers(300);
+  const after = sessionReducer(sessionReducer(before, stateChanged('srv-7', 'stopped')), stateChanged('srv-200', 'error'));
+  assert.ok(unbuilt(after), 'the list waits to be read');
+  assert.deepEqual(Object.keys(after), Object.keys(before));
+  const expected = plain(before);
+  (expected.customizations![7] as McpServerCustomization).state = { kind: 'stopped' };
+  (expected.customizations![200] as McpServerCustomization).state = { kind: 'error' } as McpServerCustomization['state'];
+  assert.equal(JSON.stringify(after), JSON.stringify(expected));
+  assert.deepStrictEqual(structuredClone(after), expected);
+  const spread = { ...after };
+  assert.equal(typeof Object.getOwnPropertyDescriptor(spread, 'customizations')?.value, 'object');
+  assert.deepStrictEqual(spread, expected);
+  assert.deepStrictEqual(after, expected);
+  // Built once, then a plain data property holding the same array on every read.
+  const list = after.customizations!;
+  assert.ok(Array.isArray(list) && list.length === 300);
+  assert.ok(!unbuilt(after));
+  assert.equal(after.customizations, list);
+  // Servers not changed are shared with the earlier state; the earlier state is unchanged.
+  assert.equal(list[8], before.customizations![8]);
+  assert.equal(kindOf(before, 'srv-7'), 'ready');
+  assert.ok(before.customizations!.every((c) => (c as McpServerCustomization).state.kind === 'ready'));
+});
+
+test('lookups by id, further server changes and the store with server watchers never build the list; reading it builds it once', () => {
+  const start = sessionReducer(sessionWithServers(1000), stateChanged('srv-1', 'stopped'));
+  assert.ok(unbuilt(start));
+  let s = start;
+  const kinds = new Map<string, string>();
+  for (let i = 0; i < 200; i++) {
+    const id = `srv-${(i * 37) % 1000}`;
+    kinds.set(id, i % 2 ? 'error' : 'starting');
+    s = sessionReducer(s, stateChanged(id, kinds.get(id)!));
+  }
+  for (let i = 0; i < 1000; i += 3) assert.equal(locateMcpServer(s, `srv-${i}`)?.server.state.kind, kinds.get(`srv-${i}`) ?? (i === 1 ? 'stopped' : 'ready'), `srv-${i}`);
+  assert.ok(unbuilt(start) && unbuilt(s), 'no state built its list');
+
+  const store = new SessionStore({ channel: SESSION, clientId: 'me', send: () => {}, nextClientSeq: () => 1 });
+  store.loadSnapshot({ resource: SESSION, state: sessionWithServers(1000), fromSeq: 0 });
+  const seen: SessionState[] = [];
+  store.subscribe(() => void seen.push(store.getState()!));
+  const woke: string[] = [];
+  for (const id of ['srv-3', 'srv-500']) store.subscribeMcpServer(id, (server) => woke.push(`${id}:${server?.state.kind}`));
+  for (let i = 1; i <= 100; i++) {
+    const id = i % 10 === 0 ? 'srv-500' : `srv-${600 + i}`;
+    store.receive({ channel: SESSION, serverSeq: i, action: stateChanged(id, i % 20 === 0 ? 'stopped' : 'error') });
+  }
+  assert.equal(seen.length, 100);
+  assert.deepEqual(woke, ['srv-500:error', 'srv-500:stopped', 'srv-500:error', 'srv-500:stopped', 'srv-500:error', 'srv-500:stopped', 'srv-500:error', 'srv-500:stopped', 'srv-500:error', 'srv-500:stopped']);
+  assert.ok(seen.every(unbuilt), 'no state the listener read had its list built');
+  const last = store.getState()!;
+  assert.equal(kindOf(last, 'srv-651'), 'error');
+  assert.equal((last.customizations![651] as McpServerCustomization).state.kind, 'error');
+  assert.ok(!unbuilt(last));
+  assert.ok(seen.slice(0, -1).every(unbuilt), 'reading one state builds only its list');
+  store.dispose();
+});
+
+test('a state frozen before its first read still reads its list, and a change after it leaves it as it was', () => {
+  const s = Object.freeze(sessionReducer(sessionWithServers(130), stateChanged('srv-129', 'stopped')));
+  const next = sessionReducer(s, stateChanged('srv-129', 'error'));
+  const list = s.customizations!;
+  assert.deepStrictEqual(s.customizations, list);
+  assert.equal((list[129] as McpServerCustomization).state.kind, 'stopped');
+  assert.equal(kindOf(next, 'srv-129'), 'error');
+  assert.equal(kindOf(s, 'srv-129'), 'stopped');
+});
+
+test('random streams on big lists: every state, built late, equals the state folded from a plain copy, one by one and in bursts', () => {
+  const seed = Number(process.env.AHP_FUZZ_SEED ?? (Date.now() + 29) % 2 ** 31);
+  console.log(`lazy customizations seed: ${seed}`);
+  const rnd = createRandom(seed);
+  let compared = 0;
+  for (let run = 0; run < 4; run++) {
+    const { state: initial, ids } = bigFuzzSession(rnd, 100 + Math.floor(rnd() * 400));
+    const actions = Array.from({ length: 400 }, () => randomBigSessionAction(rnd, ids));
+    // The oracle: each action folded into a plain JSON copy of the previous result, so nothing is shared between steps.
+    const expected = [JSON.stringify(initial)];
+    for (const a of actions) expected.push(JSON.stringify(sessionReducer(JSON.parse(expected.at(-1)!) as SessionState, a)));
+    const states: SessionState[] = [initial];
+    for (const a of actions) {
+      const s = sessionReducer(states.at(-1)!, a);
+      // Some states are read at once, some frozen unread, most read only at the end.
+      const r = rnd();
+      if (r < 0.1) void s.customizations;
+      else if (r < 0.15) Object.freeze(s);
+      states.push(s);
+    }
+    const where = (i: number) => `seed ${seed} run ${run} state ${i}`;
+    for (let i = 0; i < states.length; i += 7) {
+      const id = pick(rnd, ids);
+      const want = (JSON.parse(expected[i]!) as SessionState).customizations?.find((c) => c.id === id);
+      const got = locateMcpServer(states[i], id);
+      if (want?.type === 'mcpServer') assert.equal(JSON.stringify(got?.server), JSON.stringify(want), `${where(i)}: ${id}`);
+      else if (want) assert.equal(got, undefined, `${where(i)}: ${id} is not a server`);
+    }
+    for (let i = 0; i < actions.length; ) {
+      const end = Math.min(actions.length, i + 1 + Math.floor(rnd() * 40));
+      assert.equal(JSON.stringify(foldBurst(sessionReducer, states[i]!, actions.slice(i, end))), expected[end], `${where(end)}, burst from ${i}`);
+      i = end;
+    }
+    states.forEach((s, i) => assert.equal(JSON.stringify(s), expected[i], where(i)));
+    compared += states.length;
+  }
+  assert.ok(compared > 1000);
+});
