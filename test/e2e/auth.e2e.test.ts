@@ -23,7 +23,7 @@ async function until<T>(what: string, read: () => Promise<T | undefined | false>
   }
 }
 
-describe('auth end to end (Chromium, popup sign-in, step-up, expiry, cancel, forged state)', () => {
+describe('auth end to end (Chromium, popup sign-in, step-up, expiry, cancel, forged state, popup blocker on)', () => {
   let playground: Playground;
   let browser: Browser;
   let page: Page;
@@ -115,27 +115,33 @@ describe('auth end to end (Chromium, popup sign-in, step-up, expiry, cancel, for
   const textOf = (tc: ToolCallState | undefined) =>
     ((tc as { content?: { type: string; text?: string }[] } | undefined)?.content ?? []).map((c) => c.text ?? '').join('\n');
 
-  before(async () => {
-    const config = parseConfig({ servers: [{ id: SERVER, name: 'Protected', transport: 'http', builtin: 'oauth-demo', tokenLifetimeSeconds: 60 }] });
-    playground = await startPlayground({ port: 0, config });
-    browser = await puppeteer.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
-    page = await browser.newPage();
-    page.on('pageerror', (err) => pageErrors.push(err instanceof Error ? err.message : String(err)));
-    await page.evaluateOnNewDocument(() => {
+  /** The demo page in a new tab of `b`, recording the ahp-auth-* events, with the main chat added. */
+  async function openDemoPage(b: Browser): Promise<Page> {
+    const p = await b.newPage();
+    p.on('pageerror', (err) => pageErrors.push(err instanceof Error ? err.message : String(err)));
+    await p.evaluateOnNewDocument(() => {
       const w = window as unknown as { __auth: string[] };
       w.__auth = [];
       for (const type of ['ahp-auth-start', 'ahp-auth-complete', 'ahp-auth-error']) {
         document.addEventListener(type, (e) => w.__auth.push(`${type}${(e as CustomEvent).detail?.error ? `: ${(e as CustomEvent).detail.error.message}` : ''}`), true);
       }
     });
-    await page.goto(playground.url, { waitUntil: 'load' });
+    await p.goto(playground.url, { waitUntil: 'load' });
     // The demo page shows the servers; add the main chat so tool calls are visible too.
-    await page.waitForFunction(() => !!document.querySelector('ahp-session'));
-    await page.evaluate((chat) => {
+    await p.waitForFunction(() => !!document.querySelector('ahp-session'));
+    await p.evaluate((chat) => {
       const el = document.createElement('ahp-chat');
       el.setAttribute('chat', chat);
       document.querySelector('ahp-session')!.append(el);
     }, playground.chatUri);
+    return p;
+  }
+
+  before(async () => {
+    const config = parseConfig({ servers: [{ id: SERVER, name: 'Protected', transport: 'http', builtin: 'oauth-demo', tokenLifetimeSeconds: 60 }] });
+    playground = await startPlayground({ port: 0, config });
+    browser = await puppeteer.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
+    page = await openDemoPage(browser);
   });
   after(async () => {
     await browser?.close();
@@ -221,5 +227,32 @@ describe('auth end to end (Chromium, popup sign-in, step-up, expiry, cancel, for
     const v = await until('the error on the page', async () => ((await serverView())?.authStatus === 'error' ? serverView() : undefined), serverView);
     assert.match(v?.authMessage ?? '', /did not match this request/i);
     assert.equal(hostState().kind, 'authRequired');
+  });
+
+  it('with Chromium\'s popup blocker on, as for users (puppeteer turns it off), a click on "Sign in" opens the popup and signs in', async () => {
+    assert.equal(hostState().kind, 'authRequired', 'the server still waits for a sign-in (previous test)');
+    const usual = { browser, page };
+    const strict = await puppeteer.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS, ignoreDefaultArgs: ['--disable-popup-blocking'] });
+    try {
+      browser = strict;
+      page = await openDemoPage(strict);
+      // The blocker is on: one user activation lets one window open, not two.
+      const opens = await page.evaluate(() => {
+        const a = open('about:blank', '_blank', 'popup');
+        const b = open('about:blank', '_blank', 'popup');
+        a?.close();
+        b?.close();
+        return [!!a, !!b];
+      });
+      assert.deepEqual(opens, [true, false], 'Chromium blocks a second popup on one activation');
+      await until('authRequired on the page', async () => (await serverView())?.kind === 'authRequired', serverView);
+      await consent(await openPopup(() => shadowButton('button[data-auth]', 'server')), 'allow');
+      await until('ready on the page', async () => (await serverView())?.kind === 'ready', diagnostics);
+      assert.ok(!(await authEvents()).some((e) => e.includes('popup')), `no popup error: ${JSON.stringify(await authEvents())}`);
+      assert.equal(hostState().kind, 'ready');
+    } finally {
+      ({ browser, page } = usual);
+      await strict.close();
+    }
   });
 });
