@@ -13,10 +13,12 @@ import type { AppPageSettings } from './app-lifecycle.js';
  * listing the first App's read uses, not a second one); when it lists a `ui://` resource, a spare proxy for that
  * View's proxy URL (page-wide `sandboxUrlFor`, `sandboxPolicy`) loads out of sight, if its origin has none yet and the
  * page has room. Servers without a `ui://` resource, or that the page's resolver refuses, get no frame. A spare left
- * untaken is removed when its server is no longer ready or the watch stops. Returns the stop.
+ * untaken is removed when its server is no longer ready or the watch stops. Does nothing (not even read the state)
+ * while the page sets no `sandboxUrlFor`. Returns the stop.
  */
 export function warmAppServers(store: SessionStoreLike, handle: SessionHandle, page: AppPageSettings): () => void {
-  if (handle.unavailable('mcpChannel')) return () => {};
+  // Without a page-wide resolver nothing can be warmed, and the state is not read at all (setting one starts this again).
+  if (handle.unavailable('mcpChannel') || !page.sandboxUrlFor) return () => {};
   /** Server starts (state objects) already looked at. */
   const seen = new WeakSet<object>();
   /** The spare warmed for each server, until it is gone. */

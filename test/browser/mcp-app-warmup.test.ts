@@ -196,8 +196,10 @@ describe('<ahp-session> warms the sandbox proxy of a ready MCP server that lists
     const listed = () => Object.values(channels).map((c) => c.count('resources/list'));
     const store = new FakeChatStore(sessionWith(server(APP_SERVER, { kind: 'ready' }), server('other', { kind: 'ready' })));
     await fixture(html`<ahp-session .store=${store} .handle=${new FakeHandle({ channels: (id) => channels[id] as McpChannel })}></ahp-session>`);
-    await until(() => listed().every((n) => n === 1), 'the listings');
+    await new Promise((r) => setTimeout(r, 0));
     expect(spares()).to.deep.equal([]);
+    expect(listed(), 'without a resolver nothing is asked').to.deep.equal([0, 0]);
+    expect(store.listenerCount, 'nor is the store listened to').to.equal(0);
     AhpMcpApp.sandboxUrlFor = resolve;
     await until(() => spares().length === 2, 'a spare for each server, on its own origin');
     expect(spares().map((f) => new URL(f.src).origin).sort()).to.deep.equal([otherOrigin, sandboxOrigin2].sort());
