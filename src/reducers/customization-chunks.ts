@@ -3,12 +3,12 @@ import { slotsOfList, type ServerIndex } from './customization-index.js';
 /**
  * A customizations list as chunks of 64 entries. A server change copies one chunk and the short list of chunks
  * (about 220 places at 10,000 servers) instead of the whole list, and the state it gives shows `customizations` as
- * an enumerable own getter that builds the plain array on the first read and from then on holds it as a plain data
- * property. A listener that only reads the state, or servers by id (locateMcpServer, server watchers), never has the
- * array built; JSON, spread, structuredClone and postMessage read the getter and see a plain array. The chunks carry
- * the list's id index (`ix`).
+ * an enumerable own getter that builds the plain array on the first read and keeps it (`list`). A listener that only
+ * reads the state, or servers by id (locateMcpServer, server watchers), never has the array built; JSON, spread,
+ * structuredClone and postMessage read the getter and see a plain array. The chunks carry the list's id index
+ * (`ix`); the next server change starts from the same chunks whether the list was read or not.
  */
-export type Chunks = unknown[][] & { ix?: ServerIndex };
+export type Chunks = unknown[][] & { ix?: ServerIndex; list?: unknown[] };
 
 /** Where a lazy state keeps its chunks: a non-enumerable own property, which spread, JSON and clones skip. */
 const CHUNKS = Symbol();
@@ -19,18 +19,11 @@ const chunksByList = new WeakMap<readonly unknown[], Chunks>();
 /** Entry `i` of a chunked list. */
 export const entryAt = (chunks: Chunks, i: number): unknown => chunks[i >> 6]![i & 63];
 
-const hide = (state: Lazy, chunks?: Chunks): unknown => (state[CHUNKS] = chunks);
-
 const LAZY_LIST: PropertyDescriptor = {
   get(this: Lazy): unknown[] {
     const chunks = chunksOf(this)!;
     // concat keeps holes where flat() would drop them: the same list as the one folded.
-    const list = ([] as unknown[]).concat(...chunks);
-    slotsOfList.set(list, chunks.ix);
-    // From now on a plain data property (still enumerable, in its place), and the chunks go: the next server change
-    // chunks the list again. A state frozen before its first read builds the array on every read.
-    if (Reflect.defineProperty(this, 'customizations', { value: list, writable: true })) hide(this);
-    return list;
+    return (chunks.list ??= ([] as unknown[]).concat(...chunks));
   },
   enumerable: true,
   configurable: true,
@@ -54,7 +47,9 @@ export function chunksOf(state: object): Chunks | undefined {
 
 /** `state` with its customizations replaced by `chunks` (keys in the same order), the array built only when read. */
 export function withChunks<S extends object>(state: S, chunks: Chunks): S {
-  const next = Object.defineProperty({}, CHUNKS, { value: chunks, writable: true }) as Lazy;
+  // A burst writes its own chunks in place: a list built from them before is stale.
+  chunks.list = undefined;
+  const next = Object.defineProperty({}, CHUNKS, { value: chunks }) as Lazy;
   for (const k in state) {
     if (k === 'customizations') Object.defineProperty(next, k, LAZY_LIST);
     else next[k] = state[k as keyof S];

@@ -23,7 +23,7 @@ export const FRAME = 16;
 /** Milliseconds per frame in the `store-frame-ms` rows: a 60 Hz page while envelopes arrive faster than it folds them. */
 export const FRAME_MS = 16;
 
-type Mode = 'reference' | 'reducer' | 'store' | 'store-read' | 'store-frame' | 'store-frame-ms' | 'store-burst';
+type Mode = 'reference' | 'reducer' | 'store' | 'store-read' | 'store-read-list' | 'store-frame' | 'store-frame-ms' | 'store-burst';
 type Reducer = (state: never, action: AnyAction) => unknown;
 interface Reducers {
   chat: Reducer;
@@ -69,11 +69,14 @@ function foldOnce<S extends object>(w: Workload<S>, mode: Mode, isChat: boolean,
       store.watchChat(CHAT);
     }
     store.loadSnapshot({ resource: isChat ? CHAT : SESSION, state: initial, fromSeq: 0 });
-    if (mode === 'store-read' || mode.startsWith('store-frame')) {
+    if (mode.startsWith('store-read') || mode.startsWith('store-frame')) {
       // What a page's elements do: every change they hear of wakes a controller that reads the new state (StoreController.check).
       const s = store;
       let reads = 0;
       if (isChat) s.subscribeChat(CHAT, () => void (s.getChatState(CHAT) && reads++));
+      // store-read-list (W3 only): the listener also reads the whole customizations list, which a server change
+      // builds only when read (reducers/customization-chunks.ts), as <ahp-mcp-server-list> does once per render.
+      else if (mode === 'store-read-list') s.subscribe(() => void (s.getState()?.customizations?.length && reads++));
       else s.subscribe(() => void (s.getState() && reads++));
     }
     envs = w.actions.map((action, i) => ({ channel: isChat ? CHAT : SESSION, serverSeq: i + 1, action }));
@@ -146,6 +149,7 @@ const MODE_LABEL: Record<Mode, string> = {
   reducer: 'reducers',
   store: 'store, per envelope, nobody listening',
   'store-read': 'store, per envelope, a listener reads every change',
+  'store-read-list': 'store, per envelope, a listener reads every change and its whole customizations list (no budget)',
   'store-frame': `store, per envelope, a listener reads once per frame of ${FRAME} envelopes (<ahp-session>)`,
   'store-frame-ms': `store, per envelope, a listener reads once per ${FRAME_MS} ms frame (<ahp-session> under a flood)`,
   'store-burst': `store, bursts of ${BURST}`,
@@ -176,9 +180,10 @@ export async function runWorkloads(rounds = 3): Promise<void> {
   const rows: string[][] = [];
   const results: Record<string, Map<Mode, Result>> = {};
   const run = async <S extends object>(key: string, w: Workload<S>, isChat: boolean) => {
-    const r = await measureWorkload(w, modes, isChat, rounds, ref);
+    const own = isChat ? modes : [...modes, 'store-read-list' as const];
+    const r = await measureWorkload(w, own, isChat, rounds, ref);
     results[key] = r;
-    for (const mode of modes) rows.push([w.name, MODE_LABEL[mode], `${fmt(r.get(mode)!.rate)} actions/s`, mb(r.get(mode)!.bytes)]);
+    for (const mode of own) rows.push([w.name, MODE_LABEL[mode], `${fmt(r.get(mode)!.rate)} actions/s`, mb(r.get(mode)!.bytes)]);
   };
   await run('w1', w1ChatDeltas(), true);
   await run('w2', w2ToolCalls(), true);
@@ -202,6 +207,9 @@ export async function runWorkloads(rounds = 3): Promise<void> {
     ratioLine('W2', 'w2', mode, RECORDED.w2, 1);
     ratioLine('W3 at 10,000 servers', 'w3-10000', mode, RECORDED.w3[10_000]!, 10);
   }
+  const list = results['w3-10000']!.get('store-read-list')!.rate;
+  const listSlow = results['w3-1000']!.get('store-read-list')!.rate / list;
+  lines.push(`W3 at 10,000 servers, ${MODE_LABEL['store-read-list']}: ${fmt(list)}/s = ${(list / refRate('w3-10000', RECORDED.w3[10_000]!)).toFixed(2)}× the reference; slow-down from 1,000 servers ${listSlow.toFixed(2)}× (not budget rows: the strict row's listener reads the state, not the list)`);
   for (const mode of ['store', 'store-read', 'store-frame', 'store-frame-ms', 'store-burst', 'reducer'] as const) {
     const slow = results['w3-1000']!.get(mode)!.rate / results['w3-10000']!.get(mode)!.rate;
     lines.push(`W3 slow-down from 1,000 to 10,000 servers, ${MODE_LABEL[mode]}: ${slow.toFixed(2)}× (budget ≤ 1.5×): ${verdict(slow <= 1.5)}`);

@@ -13,15 +13,31 @@ import { bigFuzzSession, createRandom, pick, randomBigSessionAction } from './fu
 
 const SESSION = 'ahp-session:/lazy';
 const stateChanged = (id: string, kind: string): AnyAction => ({ type: 'session/mcpServerStateChanged', id, state: { kind } }) as AnyAction;
-/** True while the state's list has not been built (it is still the getter). */
-const unbuilt = (s: SessionState): boolean => typeof Object.getOwnPropertyDescriptor(s, 'customizations')?.get === 'function';
+/** True while `customizations` is the getter (a state made by a server change). */
+const lazy = (s: SessionState): boolean => typeof Object.getOwnPropertyDescriptor(s, 'customizations')?.get === 'function';
+
+/** Counts the lists built while `fn` runs: the getter builds with `[].concat(...chunks)` (so does an id index, which these tests build beforehand). */
+function countBuilds(fn: () => void): number {
+  const concat = Array.prototype.concat;
+  let builds = 0;
+  Array.prototype.concat = function (this: unknown[], ...args: unknown[]) {
+    if (this.length === 0 && args.length > 0 && args.every(Array.isArray)) builds++;
+    return concat.apply(this, args);
+  } as typeof concat;
+  try {
+    fn();
+  } finally {
+    Array.prototype.concat = concat;
+  }
+  return builds;
+}
 const kindOf = (s: SessionState, id: string): string | undefined => findMcpServer(s, id)?.state.kind;
 const plain = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
 
 test('a state after a server change reads as the plain list: same keys in the same order, JSON, spread, clone, deep equality', () => {
   const before = sessionWithServers(300);
   const after = sessionReducer(sessionReducer(before, stateChanged('srv-7', 'stopped')), stateChanged('srv-200', 'error'));
-  assert.ok(unbuilt(after), 'the list waits to be read');
+  assert.ok(lazy(after), 'the list waits to be read');
   assert.deepEqual(Object.keys(after), Object.keys(before));
   const expected = plain(before);
   (expected.customizations![7] as McpServerCustomization).state = { kind: 'stopped' };
@@ -32,10 +48,10 @@ test('a state after a server change reads as the plain list: same keys in the sa
   assert.equal(typeof Object.getOwnPropertyDescriptor(spread, 'customizations')?.value, 'object');
   assert.deepStrictEqual(spread, expected);
   assert.deepStrictEqual(after, expected);
-  // Built once, then a plain data property holding the same array on every read.
-  const list = after.customizations!;
+  // Built once, then the same array on every read.
+  let list: unknown[] = [];
+  assert.equal(countBuilds(() => void (list = after.customizations!)), 0, 'already built by the reads above');
   assert.ok(Array.isArray(list) && list.length === 300);
-  assert.ok(!unbuilt(after));
   assert.equal(after.customizations, list);
   // Servers not changed are shared with the earlier state; the earlier state is unchanged.
   assert.equal(list[8], before.customizations![8]);
@@ -45,16 +61,19 @@ test('a state after a server change reads as the plain list: same keys in the sa
 
 test('lookups by id, further server changes and the store with server watchers never build the list; reading it builds it once', () => {
   const start = sessionReducer(sessionWithServers(1000), stateChanged('srv-1', 'stopped'));
-  assert.ok(unbuilt(start));
+  void locateMcpServer(start, 'srv-0');
   let s = start;
   const kinds = new Map<string, string>();
-  for (let i = 0; i < 200; i++) {
-    const id = `srv-${(i * 37) % 1000}`;
-    kinds.set(id, i % 2 ? 'error' : 'starting');
-    s = sessionReducer(s, stateChanged(id, kinds.get(id)!));
-  }
-  for (let i = 0; i < 1000; i += 3) assert.equal(locateMcpServer(s, `srv-${i}`)?.server.state.kind, kinds.get(`srv-${i}`) ?? (i === 1 ? 'stopped' : 'ready'), `srv-${i}`);
-  assert.ok(unbuilt(start) && unbuilt(s), 'no state built its list');
+  const builds = countBuilds(() => {
+    for (let i = 0; i < 200; i++) {
+      const id = `srv-${(i * 37) % 1000}`;
+      kinds.set(id, i % 2 ? 'error' : 'starting');
+      s = sessionReducer(s, stateChanged(id, kinds.get(id)!));
+    }
+    for (let i = 0; i < 1000; i += 3) assert.equal(locateMcpServer(s, `srv-${i}`)?.server.state.kind, kinds.get(`srv-${i}`) ?? (i === 1 ? 'stopped' : 'ready'), `srv-${i}`);
+  });
+  assert.equal(builds, 0, 'no state built its list');
+  assert.ok(lazy(s));
 
   const store = new SessionStore({ channel: SESSION, clientId: 'me', send: () => {}, nextClientSeq: () => 1 });
   store.loadSnapshot({ resource: SESSION, state: sessionWithServers(1000), fromSeq: 0 });
@@ -62,18 +81,20 @@ test('lookups by id, further server changes and the store with server watchers n
   store.subscribe(() => void seen.push(store.getState()!));
   const woke: string[] = [];
   for (const id of ['srv-3', 'srv-500']) store.subscribeMcpServer(id, (server) => woke.push(`${id}:${server?.state.kind}`));
-  for (let i = 1; i <= 100; i++) {
-    const id = i % 10 === 0 ? 'srv-500' : `srv-${600 + i}`;
-    store.receive({ channel: SESSION, serverSeq: i, action: stateChanged(id, i % 20 === 0 ? 'stopped' : 'error') });
-  }
+  const storeBuilds = countBuilds(() => {
+    for (let i = 1; i <= 100; i++) {
+      const id = i % 10 === 0 ? 'srv-500' : `srv-${600 + i}`;
+      store.receive({ channel: SESSION, serverSeq: i, action: stateChanged(id, i % 20 === 0 ? 'stopped' : 'error') });
+    }
+  });
   assert.equal(seen.length, 100);
   assert.deepEqual(woke, ['srv-500:error', 'srv-500:stopped', 'srv-500:error', 'srv-500:stopped', 'srv-500:error', 'srv-500:stopped', 'srv-500:error', 'srv-500:stopped', 'srv-500:error', 'srv-500:stopped']);
-  assert.ok(seen.every(unbuilt), 'no state the listener read had its list built');
+  assert.equal(storeBuilds, 0, 'no state the listener read had its list built');
+  assert.ok(seen.every(lazy));
   const last = store.getState()!;
+  assert.equal(countBuilds(() => assert.equal((last.customizations![651] as McpServerCustomization).state.kind, 'error')), 1, 'reading the list builds it');
+  assert.equal(countBuilds(() => void last.customizations), 0, 'once');
   assert.equal(kindOf(last, 'srv-651'), 'error');
-  assert.equal((last.customizations![651] as McpServerCustomization).state.kind, 'error');
-  assert.ok(!unbuilt(last));
-  assert.ok(seen.slice(0, -1).every(unbuilt), 'reading one state builds only its list');
   store.dispose();
 });
 
@@ -81,7 +102,7 @@ test('a state frozen before its first read still reads its list, and a change af
   const s = Object.freeze(sessionReducer(sessionWithServers(130), stateChanged('srv-129', 'stopped')));
   const next = sessionReducer(s, stateChanged('srv-129', 'error'));
   const list = s.customizations!;
-  assert.deepStrictEqual(s.customizations, list);
+  assert.equal(s.customizations, list);
   assert.equal((list[129] as McpServerCustomization).state.kind, 'stopped');
   assert.equal(kindOf(next, 'srv-129'), 'error');
   assert.equal(kindOf(s, 'srv-129'), 'stopped');
