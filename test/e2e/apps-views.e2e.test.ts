@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { ElementHandle, Frame, Page } from 'puppeteer-core';
 import type { Playground } from '../../examples/playground/playground.js';
 import { parseConfig } from '../../examples/playground/config.js';
-import { appendMcpApp, clickLanded, clickUntil, mcpAppView, sayInPage, startPlaygroundPage, toolCallIn, turnIn, untilWithin, viewFrame as viewFrameOf, type McpAppView, type PlaygroundPage } from '../fixtures/playground-page.js';
+import { appendMcpApp, clickLanded, clickUntil, pointerClick, mcpAppView, sayInPage, startPlaygroundPage, toolCallIn, turnIn, untilWithin, viewFrame as viewFrameOf, type McpAppView, type PlaygroundPage } from '../fixtures/playground-page.js';
 import { publishedServer } from '../fixtures/mcp-servers.js';
 
 const until = untilWithin(20_000);
@@ -161,7 +161,7 @@ describe('MCP Apps end to end: real Views in Chromium through the playground', (
       const before = sentCalls('basic-vanillajs', 'get-time').length;
       const frame = await viewFrame('basic-vanillajs');
       // Clicked again while nothing reached the server (a click can land beside the button while the View resizes).
-      await clickUntil('get-time relayed to the server', () => frame.click('#get-time-btn'), () => sentCalls('basic-vanillajs', 'get-time').length > before);
+      await clickUntil('get-time relayed to the server', async () => pointerClick(await frame.$('#get-time-btn')), () => sentCalls('basic-vanillajs', 'get-time').length > before);
     });
 
     it('the View\'s message reaches the chat as a user turn', async () => {

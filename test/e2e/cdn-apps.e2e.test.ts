@@ -10,7 +10,7 @@ import { startPlayground, type Playground } from '../../examples/playground/play
 import { parseConfig } from '../../examples/playground/config.js';
 import { publishedServer } from '../fixtures/mcp-servers.js';
 import { ensureCdnBuild } from '../fixtures/cdn-build.js';
-import { KEEP_NAMES_SHIM, clickUntil, launchChromium, recordMcpTraffic, sayInPage, toolCallIn, untilWithin, type McpTraffic } from '../fixtures/playground-page.js';
+import { KEEP_NAMES_SHIM, clickUntil, launchChromium, pointerClick, recordMcpTraffic, sayInPage, toolCallIn, untilWithin, type McpTraffic } from '../fixtures/playground-page.js';
 
 const until = untilWithin(30_000);
 
@@ -101,7 +101,7 @@ describe('an MCP App through the CDN build (Chromium + playground host)', () => 
 
       const calls = traffic.toolCalls('basic-vanillajs', 'get-time').length;
       // Clicked again while nothing reached the server: the View wires its button some time after its document shows.
-      await clickUntil('get-time relayed to the server', () => frame.click('#get-time-btn'), () => traffic.toolCalls('basic-vanillajs', 'get-time').length > calls, () => problems);
+      await clickUntil('get-time relayed to the server', async () => pointerClick(await frame.$('#get-time-btn')), () => traffic.toolCalls('basic-vanillajs', 'get-time').length > calls, () => problems);
       assert.deepEqual(problems, [], 'no console errors or page errors');
     } finally {
       await page.close();

@@ -12,7 +12,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, ElementHandle, Frame, Page, Target } from 'puppeteer-core';
 import { parseConfig } from '../../examples/playground/config.js';
 import { startPlayground, type Playground } from '../../examples/playground/playground.js';
-import { KEEP_NAMES_SHIM, answerConsent, appendMcpApp, clickUntil, launchChromium, recordMcpTraffic, sayInPage, toolCallIn, untilWithin, type McpTraffic } from '../fixtures/playground-page.js';
+import { KEEP_NAMES_SHIM, answerConsent, appendMcpApp, clickUntil, launchChromium, pointerClick, recordMcpTraffic, sayInPage, toolCallIn, untilWithin, type McpTraffic } from '../fixtures/playground-page.js';
 import { publishedServer } from '../fixtures/mcp-servers.js';
 
 const WAIT_MS = 30_000;
@@ -28,7 +28,7 @@ const until = untilWithin(WAIT_MS);
  */
 async function clickInView(page: Page, frame: Frame, selector: string, what: string, done: () => boolean, now: () => unknown): Promise<void> {
   await page.bringToFront();
-  await clickUntil(what, () => frame.click(selector), done, now, WAIT_MS);
+  await clickUntil(what, async () => pointerClick(await frame.$(selector)), done, now, WAIT_MS);
 }
 
 /** How a mode takes worker support away before the page's scripts run. */
