@@ -1,4 +1,8 @@
 import type { SessionHandle } from '../../src/client/session-handle.js';
+import type { SessionState } from '../../src/protocol/session.js';
+import { chunksOf, type Chunks } from '../../src/reducers/customization-chunks.js';
+import { locateMcpServer } from '../../src/reducers/customizations.js';
+import { changedIdsOfChunks } from '../../src/store/server-changes.js';
 import { listMcpServers } from '../../src/store/selectors.js';
 import type { SessionStoreLike } from '../../src/store/types.js';
 import { proxyFor } from '../../src/apps/app-frame.js';
@@ -23,7 +27,6 @@ export function warmAppServers(store: SessionStoreLike, handle: SessionHandle, p
   const seen = new WeakSet<object>();
   /** The spare warmed for each server, until it is gone. */
   const warmed = new Map<string, { url: string; allow: string | undefined }>();
-  let customizations: unknown;
   let stopped = false;
   const release = (id: string) => {
     const proxy = warmed.get(id)!;
@@ -41,19 +44,31 @@ export function warmAppServers(store: SessionStoreLike, handle: SessionHandle, p
     page.warmer.warm(proxy.url, proxy.allow, true);
     warmed.set(serverId, proxy);
   };
+  /** Looks at one server (by id, with the store's precedence): lists a new start of a ready App server, releases the spare of one that is not. */
+  const look = (id: string, state: SessionState | undefined) => {
+    const server = locateMcpServer(state, id)?.server;
+    if (server?.state.kind !== 'ready' || !server.mcpApp?.capabilities?.serverResources || !server.channel) {
+      if (warmed.has(id)) release(id);
+      return;
+    }
+    const start = server.state;
+    if (seen.has(start)) return;
+    seen.add(start);
+    const stillThisStart = () => locateMcpServer(store.getState(), id)?.server.state === start;
+    void page.resources.listing(handle.mcpChannel(id), start).then((list) => stillThisStart() && warm(id, list)).catch(() => {});
+  };
+  // Servers are followed by the list's chunks (reducers/customization-chunks.ts): a server change differs from the last
+  // look in one chunk, so only its ids are looked up and the lazy customizations array is never built. A new list
+  // (servers came or went, a snapshot) is compared the same way; only the first look and a state without a list
+  // walk every server.
+  let chunks: Chunks | undefined;
   const scan = () => {
     const state = store.getState();
-    if (state?.customizations === customizations) return;
-    customizations = state?.customizations;
-    const ready = new Set<string>();
-    for (const { server } of listMcpServers(state)) {
-      if (server.state.kind !== 'ready' || !server.mcpApp?.capabilities?.serverResources || !server.channel) continue;
-      ready.add(server.id);
-      if (seen.has(server.state)) continue;
-      seen.add(server.state);
-      void page.resources.listing(handle.mcpChannel(server.id), server.state).then((list) => warm(server.id, list)).catch(() => {});
-    }
-    for (const id of warmed.keys()) if (!ready.has(id)) release(id);
+    const next = state && chunksOf(state);
+    if (next && next === chunks) return;
+    const ids = chunks && next ? changedIdsOfChunks(chunks, next) : new Set([...warmed.keys(), ...listMcpServers(state).map((e) => e.server.id)]);
+    chunks = next;
+    for (const id of ids) look(id, state);
   };
   const unsubscribe = store.subscribe(scan);
   scan();

@@ -6,7 +6,9 @@ import { expect, fixture, fixtureCleanup, html } from '@open-wc/testing';
 import '../../elements/define-all.js';
 import { AhpMcpApp } from '../../elements/mcp-app/mcp-app.js';
 import type { McpChannel } from '../../src/client/mcp-channel.js';
+import type { ActionEnvelope } from '../../src/protocol/commands.js';
 import type { SessionState } from '../../src/protocol/session.js';
+import { SessionStore } from '../../src/store/session-store.js';
 import type { ToolCallState } from '../../src/protocol/tool-calls.js';
 import { SandboxFrame } from '../../src/apps/sandbox-frame.js';
 import { SandboxWarmer } from '../../src/apps/sandbox-warm.js';
@@ -207,6 +209,23 @@ describe('<ahp-session> warms the sandbox proxy of a ready MCP server that lists
     await AhpMcpApp.warmer.settled();
   });
 
+  it('a server that stops before its listing answers gets no spare', async () => {
+    AhpMcpApp.sandboxUrlFor = resolve;
+    let answer!: () => void;
+    const channel = new FakeChannel({ holdListing: new Promise<void>((r) => (answer = r)) });
+    const start = { kind: 'ready' };
+    const store = new FakeChatStore(sessionWith(server(APP_SERVER, start)));
+    await fixture(html`<ahp-session .store=${store} .handle=${new FakeHandle({ channels: () => channel as McpChannel })}></ahp-session>`);
+    await until(() => channel.count('resources/list') === 1, 'the listing asked');
+    store.setState(sessionWith(server(APP_SERVER, { kind: 'stopped' })));
+    answer();
+    // The warm-up's own listing (the same promise for this start): once it answered, what it does with it has run.
+    await AhpMcpApp.resources.listing(channel as McpChannel, start);
+    await Promise.resolve();
+    expect(spares(), 'no proxy for a server start that is over').to.deep.equal([]);
+    expect(resolved).to.deep.equal([]);
+  });
+
   it('leaves nothing behind: the spare goes when its server stops, and when the session is removed', async () => {
     AhpMcpApp.sandboxUrlFor = resolve;
     const channel = new FakeChannel();
@@ -223,5 +242,63 @@ describe('<ahp-session> warms the sandbox proxy of a ready MCP server that lists
     store.setState(sessionWith(server(APP_SERVER, { kind: 'ready', again: true }), server('other', { kind: 'ready' })));
     await new Promise((r) => setTimeout(r, 0));
     expect(spares()).to.deep.equal([]);
+  });
+});
+
+describe('the warm-up follows servers by id over the real SessionStore', () => {
+  const CHANNEL = 'ahp-session:/warm';
+  const FILLERS = 300; // several 64-entry chunks of servers that offer no Apps
+  const resolve = () => `${otherOrigin}/sandbox/sandbox-proxy.html`;
+  /** The built customizations array a lazy state keeps once read (reducers/customization-chunks.ts), if it was built. */
+  const builtList = (state: SessionState | undefined) =>
+    Object.getOwnPropertySymbols(state ?? {}).map((k) => (state as unknown as Record<symbol, unknown>)[k]).find((v): v is unknown[] & { list?: unknown[] } => Array.isArray(v))?.list;
+  let serverSeq = 0;
+  const receive = (store: SessionStore, action: unknown) => store.receive({ channel: CHANNEL, action, serverSeq: ++serverSeq } as ActionEnvelope);
+  beforeEach(function (this: Mocha.Context) {
+    if (!canMove) this.skip();
+  });
+  afterEach(() => {
+    fixtureCleanup();
+    AhpMcpApp.sandboxUrlFor = undefined;
+    AhpMcpApp.warmer.clear();
+    AhpMcpApp.resources.clear();
+  });
+
+  it('a server change never builds the customizations list: the server that became ready is warmed, one that stops or goes is released', async () => {
+    AhpMcpApp.sandboxUrlFor = resolve;
+    const store = new SessionStore({ channel: CHANNEL, clientId: 'me', send() {}, nextClientSeq: () => 1 });
+    const fillers = Array.from({ length: FILLERS }, (_, i) => server(`s${i}`, { kind: 'ready' }, { channel: `mcp://s${i}` }));
+    store.loadSnapshot({ resource: CHANNEL, fromSeq: 0, state: sessionWith(...fillers, server(APP_SERVER, { kind: 'starting' }, { mcpApp: { capabilities: ALL_CAPABILITIES } })) });
+    const channel = new FakeChannel();
+    await fixture(html`<ahp-session .store=${store} .handle=${new FakeHandle({ channels: () => channel as McpChannel })}></ahp-session>`);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(spares()).to.deep.equal([]);
+
+    receive(store, { type: 'session/mcpServerStateChanged', id: APP_SERVER, state: { kind: 'ready' }, channel: `mcp://${APP_SERVER}` });
+    expect(Object.getOwnPropertyDescriptor(store.getState(), 'customizations')?.get, 'a server change gives a lazy list').to.be.a('function');
+    await until(() => spares().length === 1, 'a spare for the server that became ready');
+    expect(channel.count('resources/list')).to.equal(1);
+    receive(store, { type: 'session/mcpServerStateChanged', id: 's7', state: { kind: 'stopped' } });
+    receive(store, { type: 'session/mcpServerStateChanged', id: 's200', state: { kind: 'starting' } });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(builtList(store.getState()), 'the warm-up read servers by id, not the whole list').to.equal(undefined);
+
+    receive(store, { type: 'session/mcpServerStateChanged', id: APP_SERVER, state: { kind: 'stopped' } });
+    expect(spares(), 'the stopped server\'s spare is released').to.deep.equal([]);
+    expect(builtList(store.getState())).to.equal(undefined);
+    receive(store, { type: 'session/mcpServerStateChanged', id: APP_SERVER, state: { kind: 'ready' }, channel: `mcp://${APP_SERVER}` });
+    await until(() => spares().length === 1, 'a spare for the server\'s next start');
+    expect(channel.count('resources/list'), 'a new start is listed again').to.equal(2);
+    await AhpMcpApp.warmer.settled();
+
+    // Servers that come and go replace the list: found by comparing it with the last one.
+    receive(store, { type: 'session/customizationRemoved', id: APP_SERVER });
+    expect(spares(), 'the removed server\'s spare is released').to.deep.equal([]);
+    receive(store, { type: 'session/customizationUpdated', customization: server('late', { kind: 'ready' }) });
+    await until(() => spares().length === 1, 'a spare for a server that appeared ready');
+    receive(store, { type: 'session/customizationRemoved', id: 's0' }); // every later entry moves
+    await new Promise((r) => setTimeout(r, 0));
+    expect(spares().length, 'a shifted list keeps the spare of a server still ready').to.equal(1);
+    await AhpMcpApp.warmer.settled();
   });
 });
