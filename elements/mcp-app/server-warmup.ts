@@ -3,7 +3,6 @@ import type { SessionState } from '../../src/protocol/session.js';
 import { chunksOf, type Chunks } from '../../src/reducers/customization-chunks.js';
 import { locateMcpServer } from '../../src/reducers/customizations.js';
 import { changedIdsOfChunks } from '../../src/store/server-changes.js';
-import { listMcpServers } from '../../src/store/selectors.js';
 import type { SessionStoreLike } from '../../src/store/types.js';
 import { proxyFor } from '../../src/apps/app-frame.js';
 import { sandboxPolicyOf } from '../../src/apps/csp.js';
@@ -59,14 +58,13 @@ export function warmAppServers(store: SessionStoreLike, handle: SessionHandle, p
   };
   // Servers are followed by the list's chunks (reducers/customization-chunks.ts): a server change differs from the last
   // look in one chunk, so only its ids are looked up and the lazy customizations array is never built. A new list
-  // (servers came or went, a snapshot) is compared the same way; only the first look and a state without a list
-  // walk every server.
-  let chunks: Chunks | undefined;
+  // (servers came or went, a snapshot) is compared the same way; the first look compares with no list at all.
+  let chunks: Chunks = [];
   const scan = () => {
     const state = store.getState();
-    const next = state && chunksOf(state);
-    if (next && next === chunks) return;
-    const ids = chunks && next ? changedIdsOfChunks(chunks, next) : new Set([...warmed.keys(), ...listMcpServers(state).map((e) => e.server.id)]);
+    const next = (state && chunksOf(state)) || [];
+    if (next === chunks) return;
+    const ids = changedIdsOfChunks(chunks, next);
     chunks = next;
     for (const id of ids) look(id, state);
   };
