@@ -6,7 +6,7 @@ import type { Browser, ElementHandle, Frame, Page } from 'puppeteer-core';
 import { startPlayground, type Playground } from '../../examples/playground/playground.js';
 import { parseConfig } from '../../examples/playground/config.js';
 import { appServers } from '../fixtures/mcp-servers.js';
-import { clickLanded, launchChromium } from '../fixtures/playground-page.js';
+import { inFrame, clickLanded, launchChromium } from '../fixtures/playground-page.js';
 
 const WAIT_MS = 20_000;
 
@@ -61,7 +61,7 @@ describe('demo page: MCP Apps inline in the chat (Chromium + real servers)', () 
     const out: Frame[] = [];
     for (const f of page.frames()) {
       if (!f.parentFrame()?.url().startsWith(origin)) continue;
-      if (await f.evaluate(() => !!document.body?.childElementCount).catch(() => false)) out.push(f);
+      if (await inFrame(f, () => !!document.body?.childElementCount).catch(() => false)) out.push(f);
     }
     return out;
   }
@@ -88,7 +88,7 @@ describe('demo page: MCP Apps inline in the chat (Chromium + real servers)', () 
     const frames = await viewFramesOn(origin);
     assert.equal(frames.length, 1, 'one View document on that origin');
     const view = frames[0]!;
-    assert.equal(await view.evaluate(() => location.origin), origin);
+    assert.equal(await inFrame(view, () => location.origin), origin);
     const time = await view.waitForFunction(() => {
       const t = document.querySelector('#server-time')?.textContent?.trim();
       return t && t !== 'Loading...' ? t : false;
@@ -103,7 +103,7 @@ describe('demo page: MCP Apps inline in the chat (Chromium + real servers)', () 
     assert.notEqual(debugOrigin, playground.apps.sandboxes.get('basic-vanillajs')!.origin);
     const frames = await viewFramesOn(debugOrigin);
     assert.equal(frames.length, 1);
-    assert.equal(await frames[0]!.evaluate(() => location.origin), debugOrigin);
+    assert.equal(await inFrame(frames[0]!, () => location.origin), debugOrigin);
   });
 
   it('no page errors', () => {

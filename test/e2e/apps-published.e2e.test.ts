@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { Frame, Page } from 'puppeteer-core';
 import type { Playground } from '../../examples/playground/playground.js';
 import { parseConfig } from '../../examples/playground/config.js';
-import { appendMcpApp, mcpAppView, sayInPage, startPlaygroundPage, toolCallIn, untilWithin, viewFrame as viewFrameOf, type PlaygroundPage } from '../fixtures/playground-page.js';
+import { frameEval, inFrame, appendMcpApp, mcpAppView, sayInPage, startPlaygroundPage, toolCallIn, untilWithin, viewFrame as viewFrameOf, type PlaygroundPage } from '../fixtures/playground-page.js';
 
 const until = untilWithin(30_000, 100);
 
@@ -132,16 +132,16 @@ describe('MCP Apps in the wild: published App servers and a hostile View through
     assert.equal(meta.interactEnabled, true);
     await mountApp('pdf', tc.toolCallId, 'pdf');
     const frame = await viewFrame('pdf');
-    await until('page 1 of 2 shown', () => frame.evaluate(() => {
+    await until('page 1 of 2 shown', () => inFrame(frame, () => {
       const input = document.getElementById('page-input') as HTMLInputElement | null;
       const total = document.getElementById('total-pages')?.textContent ?? '';
       return input?.value === '1' && total.includes('2') ? true : undefined;
-    }), () => frame.evaluate(() => document.body.innerText.slice(0, 300)));
+    }), () => inFrame(frame, () => document.body.innerText.slice(0, 300)));
     await until('the View polls for commands (it got interactEnabled from the result _meta)', () => calls('pdf', 'poll_pdf_commands').length > 0, () => (env.traffic.sent.get('pdf') ?? []).map((m) => ('method' in m ? m.method : 'answer')).slice(-10));
     const interact = await say(`/call pdf interact ${JSON.stringify({ viewUUID: meta.viewUUID, action: 'navigate', page: 2 })}`);
     await completed(interact);
-    await until('page 2 shown', () => frame.evaluate(() => ((document.getElementById('page-input') as HTMLInputElement | null)?.value === '2' ? true : undefined)),
-      () => frame.evaluate(() => (document.getElementById('page-input') as HTMLInputElement | null)?.value));
+    await until('page 2 shown', () => inFrame(frame, () => ((document.getElementById('page-input') as HTMLInputElement | null)?.value === '2' ? true : undefined)),
+      () => inFrame(frame, () => (document.getElementById('page-input') as HTMLInputElement | null)?.value));
     const state = await appState('pdf');
     assert.ok(state!.frameHeight > 100, `the frame has a height (${state!.frameHeight})`);
     assert.match(state!.frameTitle!, /\(MCP App from PDF\)$/);
@@ -153,10 +153,10 @@ describe('MCP Apps in the wild: published App servers and a hostile View through
     const tc = await completed(turnId);
     await mountApp('threejs', tc.toolCallId, 'threejs');
     const frame = await viewFrame('threejs');
-    const outcome = await until('the scene code ran', () => frame.evaluate(() => {
+    const outcome = await until('the scene code ran', () => inFrame(frame, () => {
       const w = window as unknown as { __sceneRan?: boolean; __sceneRendered?: boolean; __sceneError?: string };
       return w.__sceneRan ? { rendered: !!w.__sceneRendered, error: w.__sceneError ?? null, canvas: !!document.querySelector('canvas') } : undefined;
-    }), () => frame.evaluate(() => document.body.innerText.slice(0, 300)));
+    }), () => inFrame(frame, () => document.body.innerText.slice(0, 300)));
     assert.equal(outcome.canvas, true);
     if (!outcome.rendered) assert.doesNotMatch(String(outcome.error), /Content Security Policy|unsafe-eval/, 'only WebGL may be missing (no GPU), never the policy');
     assert.deepEqual(env.consoleLines.filter((l) => /Content Security Policy|unsafe-eval|Blocked by the sandbox policy/.test(l)), []);
@@ -171,12 +171,12 @@ describe('MCP Apps in the wild: published App servers and a hostile View through
     const frames = new Set(page.frames());
     await mountApp('threejs-strict', tc.toolCallId, 'threejs', 'strict');
     const frame = await until('the strict View frame', async () => {
-      for (const f of page.frames()) if (!frames.has(f) && f.parentFrame() && !frames.has(f.parentFrame()!) && (await f.evaluate(() => !!document.body?.childElementCount).catch(() => false))) return f;
+      for (const f of page.frames()) if (!frames.has(f) && f.parentFrame() && !frames.has(f.parentFrame()!) && (await inFrame(f, () => !!document.body?.childElementCount).catch(() => false))) return f;
       return undefined;
     });
-    await until('the eval blocked (the View says so)', () => frame.evaluate(() => /unsafe-eval|Content Security Policy|EvalError/i.test(document.body.innerText) || undefined),
-      () => frame.evaluate(() => document.body.innerText.slice(0, 300)));
-    assert.equal(await frame.evaluate(() => (window as unknown as { __sceneRan?: boolean }).__sceneRan ?? false), false);
+    await until('the eval blocked (the View says so)', () => inFrame(frame, () => /unsafe-eval|Content Security Policy|EvalError/i.test(document.body.innerText) || undefined),
+      () => inFrame(frame, () => document.body.innerText.slice(0, 300)));
+    assert.equal(await inFrame(frame, () => (window as unknown as { __sceneRan?: boolean }).__sceneRan ?? false), false);
     await page.evaluate(() => document.getElementById('threejs-strict')?.remove());
   });
 
@@ -194,7 +194,7 @@ describe('MCP Apps in the wild: published App servers and a hostile View through
       assert.ok(answer.result && !answer.result.isError, `poll ${p.id} succeeded: ${JSON.stringify(answer).slice(0, 200)}`);
     }
     const frame = await viewFrame('system-monitor');
-    assert.notEqual(await frame.$eval('#status-text', (e) => e.textContent), 'Error');
+    assert.notEqual(await frameEval(frame, '#status-text', (e) => e.textContent), 'Error');
     // The agent (the "model") neither lists nor calls the app-only tool.
     const before = calls('system-monitor', 'poll-system-stats').length;
     const listTurn = await say('/tools system-monitor');
@@ -216,7 +216,7 @@ describe('MCP Apps in the wild: published App servers and a hostile View through
       const tc = await completed(turnId);
       await mountApp('hostile', tc.toolCallId, 'hostile');
       const frame = await viewFrame('hostile');
-      const results = await until('the attacks ran', () => frame.evaluate(() => {
+      const results = await until('the attacks ran', () => inFrame(frame, () => {
         const r = (window as unknown as { __results?: { done: boolean } }).__results;
         return r?.done ? r : undefined;
       })) as unknown as { answers: Record<string, { result?: Record<string, unknown>; error?: { code: number; message: string } }>; cookie: string };
@@ -234,7 +234,7 @@ describe('MCP Apps in the wild: published App servers and a hostile View through
       assert.ok(!(await appState('hostile'))!.states.includes('fullscreen'));
       // The user dismisses: the App's message is refused and still nothing happened.
       await page.evaluate(() => (document.getElementById('hostile')!.shadowRoot!.querySelector('[part~="prompt-dismiss"]') as HTMLButtonElement).click());
-      const message = await until('the message answer', () => frame.evaluate(() => (window as unknown as { __results: { answers: { message?: unknown } } }).__results.answers.message));
+      const message = await until('the message answer', () => inFrame(frame, () => (window as unknown as { __results: { answers: { message?: unknown } } }).__results.answers.message));
       assert.deepEqual((message as { result: unknown }).result, { isError: true });
       assert.equal(allTurns().length, turnsBefore + 1);
       assert.equal(calls('everything', 'get-sum').length, 0);
@@ -242,7 +242,7 @@ describe('MCP Apps in the wild: published App servers and a hostile View through
 
     it('hijacking its sandbox proxy frame tears the App down at once with a visible error', async () => {
       const frame = await viewFrame('hostile');
-      await frame.evaluate(() => (window as unknown as { __hijack(): void }).__hijack());
+      await inFrame(frame, () => (window as unknown as { __hijack(): void }).__hijack());
       const state = await until('the App stopped', async () => {
         const s = await appState('hostile');
         return s?.states.includes('error') ? s : undefined;

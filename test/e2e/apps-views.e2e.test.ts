@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { ElementHandle, Frame, Page } from 'puppeteer-core';
 import type { Playground } from '../../examples/playground/playground.js';
 import { parseConfig } from '../../examples/playground/config.js';
-import { appendMcpApp, clickLanded, clickUntil, pointerClick, mcpAppView, sayInPage, startPlaygroundPage, toolCallIn, turnIn, untilWithin, viewFrame as viewFrameOf, type McpAppView, type PlaygroundPage } from '../fixtures/playground-page.js';
+import { clickLandedInFrame, clickInFrame, frameEval, inFrame, appendMcpApp, clickUntil, mcpAppView, sayInPage, startPlaygroundPage, toolCallIn, turnIn, untilWithin, viewFrame as viewFrameOf, type McpAppView, type PlaygroundPage } from '../fixtures/playground-page.js';
 import { publishedServer } from '../fixtures/mcp-servers.js';
 
 const until = untilWithin(20_000);
@@ -61,9 +61,9 @@ describe('MCP Apps end to end: real Views in Chromium through the playground', (
    * and the scroll snaps back: the View never hears it.
    */
   async function clickWhenFitted(frame: Frame, selector: string): Promise<void> {
-    await until('the View fits its frame', () => frame.evaluate(() => document.documentElement.scrollHeight <= innerHeight + 2),
-      () => frame.evaluate(() => [document.documentElement.scrollHeight, innerHeight]));
-    await clickLanded(await frame.$(selector));
+    await until('the View fits its frame', () => inFrame(frame, () => document.documentElement.scrollHeight <= innerHeight + 2),
+      () => inFrame(frame, () => [document.documentElement.scrollHeight, innerHeight]));
+    await clickLandedInFrame(frame, selector);
   }
 
   /** Mounts `<ahp-mcp-app id>` for a debug tool call, scrolled into view, and returns its View's document. */
@@ -75,19 +75,19 @@ describe('MCP Apps end to end: real Views in Chromium through the playground', (
     const proxy = await iframe.contentFrame();
     return until(`the ${id} View document`, async () => {
       for (const f of proxy!.childFrames()) {
-        if (await f.evaluate(() => document.readyState !== 'loading' && !!document.body?.childElementCount).catch(() => false)) return f;
+        if (await inFrame(f, () => document.readyState !== 'loading' && !!document.body?.childElementCount).catch(() => false)) return f;
       }
       return undefined;
     });
   }
 
   /** How many errors the debug View's SDK reported to it (its onerror, listed in the View's own event log). */
-  const viewErrorsLogged = (frame: Frame) => frame.$$eval('#event-log .log-type.onerror', (els) => els.length);
+  const viewErrorsLogged = (frame: Frame) => inFrame(frame, () => document.querySelectorAll('#event-log .log-type.onerror').length);
 
   /** The View in `frame` asks to open `url` (its link field and button); the page takes the event over and gets the URL. */
   async function openLinkTakenOver(id: string, frame: Frame, url: string): Promise<void> {
     const linkEvents = await takeOverOpenLinks(id);
-    await frame.$eval('#link-url', (e, url) => ((e as HTMLInputElement).value = url as string), url);
+    await frameEval(frame, '#link-url', (e, url) => ((e as HTMLInputElement).value = url as string), url);
     await clickWhenFitted(frame, '#open-link-btn');
     await until('the link event', async () => (await linkEvents()).includes(url));
   }
@@ -153,7 +153,7 @@ describe('MCP Apps end to end: real Views in Chromium through the playground', (
       await until('auto-resized to its content', async () => ((await appView('basic'))?.frameHeight ?? 0) > 100, () => appView('basic'));
       const frame = await viewFrame('basic-vanillajs');
       const resultText = (tc.content?.find((c) => c.type === 'text') as { text?: string } | undefined)?.text ?? '';
-      const shown = await until('the time shown', () => frame.$eval('#server-time', (e) => e.textContent?.trim()).catch(() => undefined).then((t) => (t && t !== 'Loading...' ? t : undefined)));
+      const shown = await until('the time shown', () => frameEval(frame, '#server-time', (e) => e.textContent?.trim()).catch(() => undefined).then((t) => (t && t !== 'Loading...' ? t : undefined)));
       assert.ok(resultText.includes(shown) || shown.includes(resultText), `the View shows the result (${shown} vs ${resultText})`);
     });
 
@@ -161,14 +161,14 @@ describe('MCP Apps end to end: real Views in Chromium through the playground', (
       const before = sentCalls('basic-vanillajs', 'get-time').length;
       const frame = await viewFrame('basic-vanillajs');
       // Clicked again while nothing reached the server (a click can land beside the button while the View resizes).
-      await clickUntil('get-time relayed to the server', async () => pointerClick(await frame.$('#get-time-btn')), () => sentCalls('basic-vanillajs', 'get-time').length > before);
+      await clickUntil('get-time relayed to the server', () => clickInFrame(frame, '#get-time-btn'), () => sentCalls('basic-vanillajs', 'get-time').length > before);
     });
 
     it('the View\'s message reaches the chat as a user turn', async () => {
       const frame = await viewFrame('basic-vanillajs');
       const text = `hello from the App ${Date.now()}`;
-      await frame.$eval('#message-text', (e, t) => ((e as HTMLTextAreaElement).value = t), text);
-      await clickLanded(await frame.$('#send-message-btn'));
+      await frameEval(frame, '#message-text', (e, t) => ((e as HTMLTextAreaElement).value = t), text);
+      await clickLandedInFrame(frame, '#send-message-btn');
       await until('the message in the chat', () => {
         const state = chat();
         return [...(state?.turns ?? []), ...(state?.activeTurn ? [state.activeTurn] : [])].some((t) => t.message.text.includes(text));
@@ -219,7 +219,7 @@ describe('MCP Apps end to end: real Views in Chromium through the playground', (
       // the top of its page. In the main View that grew the page under the next test's click, which then missed.
       const mainErrors = await viewErrorsLogged(await viewFrame('debug'));
       const frame = await mountProbeApp('debug-probe', debugToolCallId);
-      const reply = await frame.evaluate(
+      const reply = await inFrame(frame, 
         () =>
           new Promise<{ error?: { code: number; message: string }; result?: unknown }>((resolve) => {
             const id = 'probe-model-only';
@@ -240,15 +240,15 @@ describe('MCP Apps end to end: real Views in Chromium through the playground', (
 
     it('sends a message (with its model context) into the chat, and opens a link as an event', async () => {
       const frame = await viewFrame('debug');
-      const contextText = await frame.$eval('#context-text', (e) => (e as HTMLInputElement).value);
+      const contextText = await frameEval(frame, '#context-text', (e) => (e as HTMLInputElement).value);
       // Pressed in the View's own document: a pointer click aimed while the View or the page still moves (a frame
       // resize, the probe App removed above) can land beside the button (it happened once more after d977067), and this step
       // needs no user activation. The real click is the message's below, which the host gates on the user.
-      await frame.$eval('#update-context-text-btn', (b) => (b as HTMLButtonElement).click());
+      await frameEval(frame, '#update-context-text-btn', (b) => (b as HTMLButtonElement).click());
       const context = await until('the model context kept', () => page.evaluate(() => (document.getElementById('debug') as unknown as { modelContext?: unknown }).modelContext));
       assert.deepEqual(context, { content: [{ type: 'text', text: contextText }] });
       const text = `debug says hi ${Date.now()}`;
-      await frame.$eval('#message-text', (e, t) => ((e as HTMLInputElement).value = t), text);
+      await frameEval(frame, '#message-text', (e, t) => ((e as HTMLInputElement).value = t), text);
       await clickWhenFitted(frame, '#send-message-text-btn');
       const turn = await until('the message in the chat', () => {
         const state = chat();
@@ -261,19 +261,19 @@ describe('MCP Apps end to end: real Views in Chromium through the playground', (
     it('resizes: the View\'s size-changed sets the frame height', async () => {
       const frame = await viewFrame('debug');
       // The debug View also auto-resizes to its content by default; switch that off so only the buttons speak.
-      if (await frame.$eval('#auto-resize-toggle', (e) => (e as HTMLInputElement).checked)) await clickWhenFitted(frame, '#auto-resize-toggle');
-      await clickLanded(await frame.$('#resize-400x300-btn'));
+      if (await frameEval(frame, '#auto-resize-toggle', (e) => (e as HTMLInputElement).checked)) await clickWhenFitted(frame, '#auto-resize-toggle');
+      await clickLandedInFrame(frame, '#resize-400x300-btn');
       await until('frame height 300', async () => (await appView('debug'))?.frameHeight === 300, () => appView('debug'));
-      await clickLanded(await frame.$('#resize-200x100-btn'));
+      await clickLandedInFrame(frame, '#resize-200x100-btn');
       await until('frame height 100', async () => (await appView('debug'))?.frameHeight === 100, () => appView('debug'));
     });
 
     it('switches to fullscreen and back', async () => {
       const frame = await viewFrame('debug');
-      await clickLanded(await frame.$('#display-fullscreen-btn'));
+      await clickLandedInFrame(frame, '#display-fullscreen-btn');
       await until('fullscreen', async () => (await appView('debug'))?.states.includes('fullscreen'), () => appView('debug'));
       await until('the View heard about it', () => debugEvents().some((e) => e.type === 'onhostcontextchanged' && JSON.stringify(e.payload).includes('fullscreen')));
-      await clickLanded(await frame.$('#display-inline-btn'));
+      await clickLandedInFrame(frame, '#display-inline-btn');
       await until('inline again', async () => (await appView('debug'))?.states.includes('inline'), () => appView('debug'));
     });
 

@@ -10,7 +10,7 @@ import { startPlayground, type Playground } from '../../examples/playground/play
 import { parseConfig } from '../../examples/playground/config.js';
 import { publishedServer } from '../fixtures/mcp-servers.js';
 import { ensureCdnBuild } from '../fixtures/cdn-build.js';
-import { KEEP_NAMES_SHIM, clickUntil, launchChromium, pointerClick, recordMcpTraffic, sayInPage, toolCallIn, untilWithin, type McpTraffic } from '../fixtures/playground-page.js';
+import { clickInFrame, frameEval, inFrame, KEEP_NAMES_SHIM, clickUntil, launchChromium, recordMcpTraffic, sayInPage, toolCallIn, untilWithin, type McpTraffic } from '../fixtures/playground-page.js';
 
 const until = untilWithin(30_000);
 
@@ -90,18 +90,18 @@ describe('an MCP App through the CDN build (Chromium + playground host)', () => 
       const frame = await until('the View frame', async (): Promise<Frame | undefined> => {
         for (const f of page.frames()) {
           if (!f.parentFrame()?.url().startsWith(sandbox.origin)) continue;
-          if (await f.evaluate(() => !!document.body?.childElementCount).catch(() => false)) return f;
+          if (await inFrame(f, () => !!document.body?.childElementCount).catch(() => false)) return f;
         }
         return undefined;
       }, () => page.frames().map((f) => f.url()));
       const resultText = (call.content?.find((c) => c.type === 'text') as { text?: string } | undefined)?.text ?? '';
       const shown = await until('the time shown', () =>
-        frame.$eval('#server-time', (e) => e.textContent?.trim()).catch(() => undefined).then((t) => (t && t !== 'Loading...' ? t : undefined)));
+        frameEval(frame, '#server-time', (e) => e.textContent?.trim()).catch(() => undefined).then((t) => (t && t !== 'Loading...' ? t : undefined)));
       assert.ok(resultText.includes(shown) || shown.includes(resultText), `the View shows the result (${shown} vs ${resultText})`);
 
       const calls = traffic.toolCalls('basic-vanillajs', 'get-time').length;
       // Clicked again while nothing reached the server: the View wires its button some time after its document shows.
-      await clickUntil('get-time relayed to the server', async () => pointerClick(await frame.$('#get-time-btn')), () => traffic.toolCalls('basic-vanillajs', 'get-time').length > calls, () => problems);
+      await clickUntil('get-time relayed to the server', () => clickInFrame(frame, '#get-time-btn'), () => traffic.toolCalls('basic-vanillajs', 'get-time').length > calls, () => problems);
       assert.deepEqual(problems, [], 'no console errors or page errors');
     } finally {
       await page.close();

@@ -12,7 +12,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, ElementHandle, Frame, Page, Target } from 'puppeteer-core';
 import { parseConfig } from '../../examples/playground/config.js';
 import { startPlayground, type Playground } from '../../examples/playground/playground.js';
-import { KEEP_NAMES_SHIM, answerConsent, appendMcpApp, clickUntil, launchChromium, pointerClick, recordMcpTraffic, sayInPage, toolCallIn, untilWithin, type McpTraffic } from '../fixtures/playground-page.js';
+import { clickInFrame, inFrame, KEEP_NAMES_SHIM, answerConsent, appendMcpApp, clickUntil, launchChromium, recordMcpTraffic, sayInPage, toolCallIn, untilWithin, type McpTraffic } from '../fixtures/playground-page.js';
 import { publishedServer } from '../fixtures/mcp-servers.js';
 
 const WAIT_MS = 30_000;
@@ -28,7 +28,7 @@ const until = untilWithin(WAIT_MS);
  */
 async function clickInView(page: Page, frame: Frame, selector: string, what: string, done: () => boolean, now: () => unknown): Promise<void> {
   await page.bringToFront();
-  await clickUntil(what, async () => pointerClick(await frame.$(selector)), done, now, WAIT_MS);
+  await clickUntil(what, () => clickInFrame(frame, selector), done, now, WAIT_MS);
 }
 
 /** How a mode takes worker support away before the page's scripts run. */
@@ -128,7 +128,7 @@ describe('worker mode end to end: two tabs, one session worker', () => {
         const proxy = await iframe.contentFrame();
         return until(`the ${serverId} View document`, async () => {
           for (const f of proxy!.childFrames()) {
-            if (await f.evaluate(() => document.readyState !== 'loading' && !!document.body?.childElementCount).catch(() => false)) return f;
+            if (await inFrame(f, () => document.readyState !== 'loading' && !!document.body?.childElementCount).catch(() => false)) return f;
           }
           return undefined;
         });
