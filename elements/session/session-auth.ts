@@ -1,5 +1,5 @@
 import type { McpAuthRequirement } from '../../src/protocol/customizations.js';
-import type { AuthorizeOptions } from '../../src/auth/types.js';
+import type { AuthorizeOptions, AuthResult } from '../../src/auth/types.js';
 import { PENDING_KEY } from '../../src/auth/flow-keys.js';
 import { openPopupWindow } from '../../src/auth/popup-window.js';
 import { listAuthBlockedToolCalls } from '../../src/store/input-selectors.js';
@@ -62,6 +62,9 @@ export function handleAuthRequest(host: SessionAuthHost, event: Event): void {
   });
 }
 
+// The flows this page's sessions run, by resource: a second request joins the running one and opens no window of its own.
+const flows = new Map<unknown, Promise<AuthResult>>();
+
 async function runFlow(host: SessionAuthHost, origin: EventTarget, request: unknown): Promise<void> {
   const fire = (E: new (d: AuthFlowDetail) => Event, error?: unknown) =>
     origin.dispatchEvent(new E({ request, ...(error ? { error: error instanceof Error ? error : new Error(String(error)) } : {}) }));
@@ -70,20 +73,28 @@ async function runFlow(host: SessionAuthHost, origin: EventTarget, request: unkn
   try {
     const requirement = requirementOf(request, host.currentStore);
     if (!requirement) throw new Error('There is nothing to sign in to any more.');
-    const mode = host.authMode === 'redirect' ? 'redirect' : 'popup';
-    // The popup opens now, before the driver loads (an import can outlast the click's user activation); the driver
-    // closes it when a flow for this resource already runs. An expired token may be refreshed without one.
-    if (mode === 'popup' && requirement.reason !== 'expired') popup = openPopupWindow();
-    const { authorize, defaultCallbackUrl } = await driver();
-    const result = await authorize(requirement, {
-      ...host.authOptions,
-      client: { authenticate: authenticateOf(host.currentHandle) },
-      redirectUri: host.authRedirectUri || defaultCallbackUrl(),
-      mode,
-      popup,
-    } as AuthorizeOptions);
+    const resource = requirement.resource.resource;
+    let flow = flows.get(resource);
+    if (!flow) {
+      const mode = host.authMode === 'redirect' ? 'redirect' : 'popup';
+      // The popup opens now, in the click's task: loading the driver, and for an expired token the refresh that may
+      // make the window unneeded, can outlast the click's user activation. The driver closes it when it goes unused.
+      if (mode === 'popup') popup = openPopupWindow();
+      flows.set(
+        resource,
+        (flow = driver().then(({ authorize, defaultCallbackUrl }) =>
+          authorize(requirement, {
+            ...host.authOptions,
+            client: { authenticate: authenticateOf(host.currentHandle) },
+            redirectUri: host.authRedirectUri || defaultCallbackUrl(),
+            mode,
+            popup,
+          } as AuthorizeOptions),
+        ).finally(() => flows.delete(resource))),
+      );
+    }
     // Redirect mode: the page is leaving; the flow completes in `resumeAuth` after the reload.
-    if (!result.redirected) fire(AhpAuthCompleteEvent);
+    if (!(await flow).redirected) fire(AhpAuthCompleteEvent);
   } catch (error) {
     fire(AhpAuthErrorEvent, error);
   } finally {

@@ -3,7 +3,8 @@ import { resolveClientIdentity } from './client-identity.js';
 import { discoverAuthorizationServer, sameUrl } from './discovery.js';
 import { AuthError } from './errors.js';
 import { pkceChallenge, randomToken } from './pkce.js';
-import { openAuthPopup, waitForPopupCallback } from './popup.js';
+import { waitForPopupCallback } from './popup.js';
+import { openPopupWindow } from './popup-window.js';
 import { memoryRegistrationStore, memoryTokenStore } from './stores.js';
 import { chooseScopes, remainingLifetime, requestToken } from './token.js';
 import type {
@@ -42,13 +43,14 @@ interface PendingFlow {
 
 /**
  * Runs OAuth for an `McpAuthRequirement` and hands the token to `client.authenticate`. In popup mode
- * (default) call it from a click handler: the popup opens before the first await. Concurrent calls for one
- * resource share one flow. Fails with an `AuthError`; nothing is left open or pending.
+ * (default) call it from a click handler: the popup opens before the first await (for an expired token too; it is
+ * closed unused when the refresh token works). Concurrent calls for one resource share one flow. Fails with an
+ * `AuthError`; nothing is left open or pending.
  */
 export function authorize(requirement: McpAuthRequirement, options: AuthorizeOptions): Promise<AuthResult> {
   const resource = requirement?.resource?.resource;
   if (typeof resource !== 'string' || !resource) return Promise.reject(new AuthError('invalid_response', 'requirement without resource'));
-  let popup = options.popup;
+  let popup: Window | null | undefined = options.popup;
   const running = inflight.get(resource);
   // That flow has its popup already: a window opened for this call would stay blank.
   if (running) return popup?.close(), running;
@@ -56,20 +58,17 @@ export function authorize(requirement: McpAuthRequirement, options: AuthorizeOpt
   if (typeof location !== 'undefined' && new URL(options.redirectUri, location.href).origin !== location.origin) {
     return Promise.reject(new AuthError('bad_redirect_uri', options.redirectUri));
   }
-  // An expired token may be refreshed without the user; only open a popup once it is needed then.
-  if ((options.mode ?? 'popup') === 'popup' && !popup && requirement.reason !== 'expired') {
-    try {
-      popup = openAuthPopup();
-    } catch (e) {
-      return Promise.reject(e);
-    }
+  // Opened before the first await, while the click's user activation lasts; the refresh of an expired token can
+  // outlast it. Until that refresh is refused, a blocked window is no error: it is closed unused when the refresh works.
+  if ((options.mode ?? 'popup') === 'popup' && !popup && !(popup = openPopupWindow()) && requirement.reason !== 'expired') {
+    return Promise.reject(new AuthError('popup_blocked'));
   }
   const flow = run(requirement, resource, options, popup).finally(() => inflight.delete(resource));
   inflight.set(resource, flow);
   return flow;
 }
 
-async function run(req: McpAuthRequirement, resource: string, o: AuthorizeOptions, popup: Window | undefined): Promise<AuthResult> {
+async function run(req: McpAuthRequirement, resource: string, o: AuthorizeOptions, popup: Window | null | undefined): Promise<AuthResult> {
   const fetchFn = o.fetch ?? globalFetch;
   const tokens = o.tokenStore ?? defaultTokens;
   try {
@@ -116,7 +115,8 @@ async function run(req: McpAuthRequirement, resource: string, o: AuthorizeOption
       location.assign(url.href);
       return { resource, redirected: true };
     }
-    popup ??= openAuthPopup();
+    // Still none (blocked before an expired token's refresh was refused): one more try, else the user must allow pop-ups.
+    if (!(popup ||= openPopupWindow())) throw new AuthError('popup_blocked');
     popup.location.href = url.href;
     const callback = await waitForPopupCallback(popup, o.redirectUri);
     return await complete(callback, flow, id, o.client, tokens, fetchFn);

@@ -1,13 +1,5 @@
 import { CALLBACK_MESSAGE, callbackParams, type CallbackParams } from './callback.js';
 import { AuthError } from './errors.js';
-import { openPopupWindow } from './popup-window.js';
-
-/** Opens an empty popup; call it synchronously in a click handler so the browser allows it. */
-export function openAuthPopup(): Window {
-  const w = openPopupWindow();
-  if (!w) throw new AuthError('popup_blocked');
-  return w;
-}
 
 /**
  * Resolves with the callback parameters the popup's callback page posts from the redirect URI's origin;

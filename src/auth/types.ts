@@ -81,7 +81,7 @@ export interface AuthorizeOptions {
   tokenStore?: TokenStore;
   registrationStore?: RegistrationStore;
   fetch?: FetchLike;
-  /** A window the caller already opened (synchronously, in the click handler) for the popup flow; closed at once when a flow for the resource already runs (that flow has its own). */
+  /** A window the caller already opened (synchronously, in the click handler) for the popup flow; closed at once when a flow for the resource already runs (that flow has its own), and unused when an expired token is refreshed. */
   popup?: Window;
 }
 

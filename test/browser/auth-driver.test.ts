@@ -1,6 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { AuthError, authorize, memoryRegistrationStore, memoryTokenStore } from '../../src/auth.js';
 import type { McpAuthRequirement } from '../../src/auth.js';
+import { withPopupBlocker } from './fixtures/popup-blocker.js';
 
 interface AsInfo {
   issuer: string;
@@ -158,6 +159,44 @@ describe('OAuth driver in Chromium against a real authorization server', () => {
     const { calls, client } = recorder();
     await onClick(() => authorize(requirement(issuer), { client, redirectUri: CALLBACK }));
     expect(calls).to.have.length(1);
+  });
+
+  it('expired: the window opens before the first await (under a popup blocker); closed unused when the refresh works, used when it is refused', async () => {
+    const { issuer } = await reset();
+    const { calls, client } = recorder();
+    const opts = { client, redirectUri: CALLBACK, tokenStore: memoryTokenStore(), registrationStore: memoryRegistrationStore() };
+    await onClick(() => authorize(requirement(issuer), opts));
+    const expired = requirement(issuer, { reason: 'expired' });
+    /** authorize() for the expired token from a click, as under a popup blocker; what it opened and refused. */
+    const clicked = () =>
+      withPopupBlocker(async (blocker) => {
+        const button = document.createElement('button');
+        document.body.append(button);
+        let flow: Promise<unknown> | undefined;
+        button.addEventListener('click', () => (flow = authorize(expired, opts)), { once: true });
+        blocker.click(button);
+        button.remove();
+        const openedInClick = blocker.opened.length;
+        // Settled before any assertion, so a failure here leaves no flow running into the next test.
+        await flow;
+        expect(openedInClick, 'windows opened in the click handler').to.equal(1);
+        expect(blocker.opened).to.have.length(1);
+        expect(blocker.opened[0]!.closed).to.be.true;
+        expect(blocker.blocked).to.equal(0);
+      });
+    await reset();
+    await clicked();
+    expect(calls).to.have.length(2);
+    let { log } = await asInfo();
+    expect(log.filter((l) => l.path === '/token').map((l) => new URLSearchParams(l.body).get('grant_type'))).to.deep.equal(['refresh_token']);
+    expect(log.some((l) => l.path === '/authorize'), 'the window was never sent to the authorization server').to.be.false;
+    await reset({ refreshError: true });
+    await clicked();
+    expect(calls).to.have.length(3);
+    ({ log } = await asInfo());
+    expect(log.filter((l) => l.path === '/token').map((l) => new URLSearchParams(l.body).get('grant_type'))).to.deep.equal(['refresh_token', 'authorization_code']);
+    expect(log.filter((l) => l.path === '/authorize')).to.have.length(1);
+    await reset();
   });
 
   it('a redirect URI on another origin is refused before anything opens', async () => {

@@ -7,6 +7,7 @@ import type { AhpAuthErrorEvent } from '../../elements/session/events.js';
 import type { AhpMcpServerAuthRequestEvent } from '../../elements/mcp-server/events.js';
 import type { McpServerAuthRequiredState } from '../../src/protocol/customizations.js';
 import { FakeHandle } from './fixtures/fake-handle.js';
+import { withPopupBlocker } from './fixtures/popup-blocker.js';
 import { FakeStore } from './fixtures/fake-store.js';
 import { mcpServer, session } from './fixtures/sessions.js';
 
@@ -124,26 +125,45 @@ describe('<ahp-session> default ahp-auth-request handler (real popup flow, real 
     await asInfo('?reset');
   });
 
-  it('expired: refreshes with the stored refresh token, without a popup', async () => {
+  it('expired: the window opens in the click\'s task (a refresh can outlast the user activation); the refresh works, so it is closed unused', async () => {
     // The first test of this block left a token (with a refresh token) for RESOURCE in the default in-memory store.
     const { issuer } = await asInfo('?reset');
-    const { store, root, el } = await serverInSession('expired', issuer);
-    const realOpen = window.open;
-    let opened = 0;
-    window.open = (...args) => (opened++, realOpen.apply(window, args));
-    try {
+    const { store, el } = await serverInSession('expired', issuer);
+    await withPopupBlocker(async (blocker) => {
       const completed = oneEvent(el, 'ahp-auth-complete');
-      signIn(el).click();
+      blocker.click(signIn(el));
+      await null;
+      expect(blocker.opened).to.have.length(1);
       await completed;
-    } finally {
-      window.open = realOpen;
-    }
-    expect(opened).to.equal(0);
+      expect(blocker.opened[0]!.closed).to.be.true;
+      expect(blocker.blocked).to.equal(0);
+    });
     expect(store.authenticated).to.have.length(1);
     expect(store.authenticated[0]!.token).to.match(/^at-/);
     const log: { path: string; body: string }[] = (await (await fetch('/__test/auth-as.json', { cache: 'no-store' })).json()).log;
     expect(log.filter((l) => l.path === '/token').map((l) => new URLSearchParams(l.body).get('grant_type'))).to.deep.equal(['refresh_token']);
+    // Never sent to the authorization server: the window stayed blank until it was closed.
     expect(log.some((l) => l.path === '/authorize')).to.be.false;
+  });
+
+  it('expired, the refresh token refused: the window opened on the click carries the interactive sign-in (under a popup blocker)', async () => {
+    // The test before left a rotated refresh token for RESOURCE; the authorization server now refuses it.
+    const { issuer } = await asInfo(`?reset&behavior=${encodeURIComponent(JSON.stringify({ refreshError: true }))}`);
+    const { store, el } = await serverInSession('expired', issuer);
+    await withPopupBlocker(async (blocker) => {
+      const done = Promise.race([oneEvent(el, 'ahp-auth-complete'), oneEvent(el, 'ahp-auth-error')]);
+      blocker.click(signIn(el));
+      const event = (await done) as unknown as AhpAuthErrorEvent;
+      expect(event.type, event.detail.error?.message).to.equal('ahp-auth-complete');
+      expect(blocker.opened).to.have.length(1);
+      expect(blocker.opened[0]!.closed).to.be.true;
+      expect(blocker.blocked).to.equal(0);
+    });
+    expect(store.authenticated).to.have.length(1);
+    const { log } = await asInfo();
+    await asInfo('?reset');
+    expect(log.filter((l) => l.path === '/token').map((l) => new URLSearchParams(l.body).get('grant_type'))).to.deep.equal(['refresh_token', 'authorization_code']);
+    expect(log.filter((l) => l.path === '/authorize')).to.have.length(1);
   });
 
   it('nested sessions: only the nearest one runs the flow, with its own store', async () => {
@@ -285,7 +305,7 @@ describe('<ahp-session> default ahp-auth-request handler (real popup flow, real 
     expect((await asInfo()).log).to.deep.equal([]);
   });
 
-  it('a second request for a resource being signed in shares its flow; the window opened for it is closed at once', async () => {
+  it('a second request for a resource being signed in shares its flow and opens no window of its own', async () => {
     const { issuer } = await asInfo('?reset');
     const state = authState('required', issuer);
     const store = new AuthStore(session([mcpServer('a', state)]));
@@ -294,13 +314,15 @@ describe('<ahp-session> default ahp-auth-request handler (real popup flow, real 
     const asker = root.querySelector('#asker')!;
     await el.updateComplete;
     const { kind: _kind, ...auth } = state;
-    await recordingOpens(async (opened) => {
+    await withPopupBlocker(async (blocker) => {
       const done = [oneEvent(el, 'ahp-auth-complete'), oneEvent(asker, 'ahp-auth-complete')];
-      signIn(el).click();
+      blocker.click(signIn(el));
       asker.dispatchEvent(new CustomEvent('ahp-auth-request', { bubbles: true, composed: true, cancelable: true, detail: { kind: 'toolCall', chat: 'ahp-chat:/c', turnId: 't1', toolCallId: 'tc1', customizationId: 'a', auth } }));
       await Promise.all(done);
-      expect(opened).to.have.length(2);
-      expect(opened.every((w) => w.closed)).to.be.true;
+      // The second request joined the running flow without trying to open a window (no flash, nothing blocked).
+      expect(blocker.opened).to.have.length(1);
+      expect(blocker.blocked).to.equal(0);
+      expect(blocker.opened[0]!.closed).to.be.true;
     });
     expect(store.authenticated).to.have.length(1);
     expect((await asInfo()).log.filter((l) => l.path === '/authorize')).to.have.length(1);

@@ -96,6 +96,77 @@ describe('auth end to end (Chromium, popup sign-in, step-up, expiry, cancel, for
 
   const consent = (popup: Page, decision: 'allow' | 'deny') => answerConsent(popup, decision, diagnostics, WAIT_MS);
 
+  /** The popups `p` opens from now on: each one's URLs in order and whether it is closed; `stop` stops watching. */
+  function watchPopups(b: Browser, p: Page) {
+    const popups = new Map<Target, { urls: string[]; closed: boolean }>();
+    const created = (t: Target) => void (t.opener() === p.target() && popups.set(t, { urls: [t.url()], closed: false }));
+    const changed = (t: Target) => {
+      const seen = popups.get(t);
+      if (seen && seen.urls.at(-1) !== t.url()) seen.urls.push(t.url());
+    };
+    const destroyed = (t: Target) => void (popups.get(t) && (popups.get(t)!.closed = true));
+    b.on('targetcreated', created).on('targetchanged', changed).on('targetdestroyed', destroyed);
+    return {
+      popups: () => [...popups.values()],
+      stop: () => void b.off('targetcreated', created).off('targetchanged', changed).off('targetdestroyed', destroyed),
+    };
+  }
+
+  /**
+   * Holds `p`'s refresh-token requests until the page's user activation (from the click) is gone, then lets them on to
+   * the real authorization server: a refresh slower than the activation, as on a slow network. Counts what it held.
+   * Careful: every `page.evaluate` gives the page a new activation (puppeteer sends it as a user gesture), so the test
+   * must not evaluate in the page between the click and the end of the refresh; this check itself is no gesture.
+   */
+  async function holdRefreshesPastActivation(p: Page) {
+    const cdp = await p.createCDPSession();
+    const problems: string[] = [];
+    let held = 0;
+    const activationGone = async () =>
+      (await cdp.send('Runtime.evaluate', { expression: '!navigator.userActivation.isActive', returnByValue: true, userGesture: false })).result.value === true;
+    cdp.on('Fetch.requestPaused', (e) =>
+      void (async () => {
+        try {
+          if ((e.request.postData ?? '').includes('grant_type=refresh_token')) {
+            held++;
+            await until('the click\'s user activation to be gone', activationGone);
+          }
+        } catch (err) {
+          problems.push((err as Error).message);
+        }
+        await cdp.send('Fetch.continueRequest', { requestId: e.requestId }).catch((err: Error) => problems.push(err.message));
+      })(),
+    );
+    await cdp.send('Fetch.enable', { patterns: [{ urlPattern: '*/token', requestStage: 'Request' }] });
+    return { held: () => held, problems, stop: () => cdp.detach() };
+  }
+
+  /**
+   * Runs `body` with `browser` and `page` on a second Chromium with its popup blocker on, as for users (puppeteer turns
+   * it off), showing the demo page; checks first that the blocker is on.
+   */
+  async function withPopupBlocker(body: () => Promise<void>): Promise<void> {
+    const usual = { browser, page };
+    const strict = await puppeteer.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS, ignoreDefaultArgs: ['--disable-popup-blocking'] });
+    try {
+      browser = strict;
+      page = await openDemoPage(strict);
+      // The blocker is on: one user activation lets one window open, not two.
+      const opens = await page.evaluate(() => {
+        const a = open('about:blank', '_blank', 'popup');
+        const b = open('about:blank', '_blank', 'popup');
+        a?.close();
+        b?.close();
+        return [!!a, !!b];
+      });
+      assert.deepEqual(opens, [true, false], 'Chromium blocks a second popup on one activation');
+      await body();
+    } finally {
+      ({ browser, page } = usual);
+      await strict.close();
+    }
+  }
+
   /** Types a message into the chat composer and sends it, like a user. */
   async function send(text: string): Promise<number> {
     const input = await page.evaluateHandle(() => document.querySelector('ahp-chat')?.shadowRoot?.querySelector('textarea') ?? null);
@@ -205,13 +276,17 @@ describe('auth end to end (Chromium, popup sign-in, step-up, expiry, cancel, for
     }, serverView);
     const state = hostState();
     assert.equal(state.kind === 'authRequired' && state.reason, 'expired');
-    let popups = 0;
-    const count = (t: Target) => void (t.opener() === page.target() && popups++);
-    browser.on('targetcreated', count);
-    await startSignIn(() => shadowButton('button[data-auth]', 'server'));
-    await until('ready again', async () => (await serverView())?.kind === 'ready', serverView);
-    browser.off('targetcreated', count);
-    assert.equal(popups, 0, 'the refresh token did it');
+    const watch = watchPopups(browser, page);
+    try {
+      await startSignIn(() => shadowButton('button[data-auth]', 'server'));
+      await until('ready again', async () => (await serverView())?.kind === 'ready', serverView);
+      // The click opened its window (a refresh may outlast the click's user activation); the refresh token did it, so
+      // the window stayed blank and was closed.
+      await until('the window opened on the click to close', () => watch.popups().every((w) => w.closed), watch.popups);
+      assert.deepEqual(watch.popups().map((w) => w.urls), [['about:blank']], 'the refresh token did it: nothing was shown in the window');
+    } finally {
+      watch.stop();
+    }
     assert.ok(v);
   });
 
@@ -231,28 +306,58 @@ describe('auth end to end (Chromium, popup sign-in, step-up, expiry, cancel, for
 
   it('with Chromium\'s popup blocker on, as for users (puppeteer turns it off), a click on "Sign in" opens the popup and signs in', async () => {
     assert.equal(hostState().kind, 'authRequired', 'the server still waits for a sign-in (previous test)');
-    const usual = { browser, page };
-    const strict = await puppeteer.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS, ignoreDefaultArgs: ['--disable-popup-blocking'] });
-    try {
-      browser = strict;
-      page = await openDemoPage(strict);
-      // The blocker is on: one user activation lets one window open, not two.
-      const opens = await page.evaluate(() => {
-        const a = open('about:blank', '_blank', 'popup');
-        const b = open('about:blank', '_blank', 'popup');
-        a?.close();
-        b?.close();
-        return [!!a, !!b];
-      });
-      assert.deepEqual(opens, [true, false], 'Chromium blocks a second popup on one activation');
+    await withPopupBlocker(async () => {
       await until('authRequired on the page', async () => (await serverView())?.kind === 'authRequired', serverView);
       await consent(await openPopup(() => shadowButton('button[data-auth]', 'server')), 'allow');
       await until('ready on the page', async () => (await serverView())?.kind === 'ready', diagnostics);
       assert.ok(!(await authEvents()).some((e) => e.includes('popup')), `no popup error: ${JSON.stringify(await authEvents())}`);
       assert.equal(hostState().kind, 'ready');
-    } finally {
-      ({ browser, page } = usual);
-      await strict.close();
-    }
+    });
+  });
+
+  it('with the popup blocker on, "Sign in again" whose refresh answers after the click\'s activation: the click\'s window carries the sign-in when the refresh is refused, and is closed unused when it works', async () => {
+    const rt = playground.servers.get(SERVER)!;
+    const provider = playground.protectedServers.get(SERVER)!.provider;
+    await withPopupBlocker(async () => {
+      // This browser's page holds no token yet: sign in once, which leaves it a refresh token.
+      rt.auth.setToken('');
+      await rt.reconnect();
+      await until('authRequired on the page', async () => (await serverView())?.kind === 'authRequired', serverView);
+      await consent(await openPopup(() => shadowButton('button[data-auth]', 'server')), 'allow');
+      await until('ready on the page', async () => (await serverView())?.kind === 'ready', diagnostics);
+      const hold = await holdRefreshesPastActivation(page);
+      try {
+        // Refused first: on code that opens the window only after the refresh, this is where the window is blocked.
+        for (const refused of [true, false]) {
+          provider.expireAccessTokens();
+          if (refused) provider.revokeRefreshTokens();
+          await rt.request('ping').catch(() => {});
+          await until('expired on the page', async () => (await serverView())?.button === 'Sign in again', serverView);
+          const held = hold.held();
+          const watch = watchPopups(browser, page);
+          try {
+            const find = () => shadowButton('button[data-auth]', 'server');
+            if (refused) await consent(await openPopup(find), 'allow');
+            else await startSignIn(find);
+            // Waited for on the host, not in the page (see holdRefreshesPastActivation).
+            await until('ready on the host', () => hostState().kind === 'ready', () => ({ held: hold.held() - held, popups: watch.popups() }));
+            await until('ready again', async () => (await serverView())?.kind === 'ready', diagnostics);
+            await until('the window opened on the click to close', () => watch.popups().every((w) => w.closed), watch.popups);
+            const urls = watch.popups().map((w) => w.urls);
+            assert.equal(urls.length, 1, `one window, opened on the click: ${JSON.stringify(urls)}`);
+            if (refused) assert.ok(urls[0]!.some((u) => new URL(u).pathname === '/authorize'), `the sign-in ran in it: ${JSON.stringify(urls)}`);
+            else assert.deepEqual(urls[0], ['about:blank'], 'closed unused: nothing was shown in it');
+          } finally {
+            watch.stop();
+          }
+          assert.equal(hold.held() - held, 1, 'the refresh request was held until the click\'s activation was gone');
+          assert.deepEqual(hold.problems, []);
+          assert.ok(!(await authEvents()).some((e) => e.startsWith('ahp-auth-error')), `no sign-in error: ${JSON.stringify(await authEvents())}`);
+          assert.equal(hostState().kind, 'ready');
+        }
+      } finally {
+        await hold.stop();
+      }
+    });
   });
 });

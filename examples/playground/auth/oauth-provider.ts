@@ -164,6 +164,11 @@ export class PlaygroundOAuthProvider implements OAuthServerProvider {
     for (const t of this.accessTokens.values()) t.expiresAt = Date.now() - 2000;
   }
 
+  /** Test/ops hook: every refresh token issued so far is revoked (the next refresh is refused with invalid_grant). */
+  revokeRefreshTokens(): void {
+    this.refreshTokens.clear();
+  }
+
   private liveCode(client: OAuthClientInformationFull, authorizationCode: string): IssuedCode {
     const code = this.codes.get(authorizationCode);
     if (!code || code.clientId !== client.client_id || code.expiresAt < Date.now()) throw new InvalidGrantError('Unknown, used or expired authorization code');
