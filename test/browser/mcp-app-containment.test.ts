@@ -11,6 +11,7 @@ import { LIMIT_ERROR_CODE } from '../../src/apps/bridge.js';
 import { ALL_CAPABILITIES, FakeChannel } from '../fixtures/apps/fake-channel.js';
 import { hostileView } from '../fixtures/apps/hostile-view.js';
 import { collectViewProbes, pollUntil } from './fixtures/view-probes.js';
+import { withPopupBlocker } from './fixtures/popup-blocker.js';
 
 type Probe = { kind: string; [k: string]: unknown };
 const view = collectViewProbes<Probe>();
@@ -130,6 +131,20 @@ describe('<ahp-mcp-app> intents need the user', () => {
     } finally {
       window.open = open;
     }
+  });
+
+  it('a link the user allows in the prompt opens in the task of the Open click (a popup blocker lets it through)', async () => {
+    const url = `${location.origin}/__test/env.json`;
+    const el = await mount(`report('answer', { answer: await rpc('ui/open-link', { url: ${JSON.stringify(url)} }) });`);
+    const prompt = await until(() => promptOf(el), 'the prompt');
+    await withPopupBlocker(async (blocker) => {
+      blocker.click(prompt.querySelector('[part~="prompt-confirm"]') as HTMLButtonElement);
+      const answer = (await until(() => probe('answer'), 'answer'))['answer'] as { result: { isError?: boolean } };
+      expect(blocker.blocked, 'no window.open after the click\'s task').to.equal(0);
+      expect(blocker.opened).to.have.length(1);
+      expect(answer.result.isError).to.equal(undefined);
+      blocker.opened[0]!.close();
+    });
   });
 
   it('display mode needs the user too; Escape leaves fullscreen and focus returns to the App', async () => {
