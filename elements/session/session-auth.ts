@@ -39,7 +39,8 @@ export function requirementOf(detail: unknown, store: SessionStoreLike | undefin
     if (blocked) return blocked.toolCall.auth;
   }
   // A server in authRequired (also what a tool call of that server waits for).
-  const server = typeof detail.customizationId === 'string' ? selectMcpServer(state, detail.customizationId)?.server : undefined;
+  // Any id is safe to look up (one that is not a string finds nothing).
+  const server = selectMcpServer(state, detail.customizationId as string)?.server;
   return server?.state.kind === 'authRequired' ? (server.state as McpAuthRequirement) : undefined;
 }
 
@@ -116,10 +117,10 @@ export async function resumeAuth(host: SessionAuthHost): Promise<void> {
   const store = host.currentStore;
   try {
     const { resumeRedirectFlow } = await driver();
-    const secret = clientSecretFor(JSON.parse(sessionStorage.getItem(PENDING_KEY) ?? '{}')?.clientId, store);
     const result = await resumeRedirectFlow({
       ...host.authOptions,
-      ...(secret ? { clientSecret: secret } : {}),
+      // JSON.parse(null) is null: no crash should the pending flow have gone during the await.
+      clientSecret: clientSecretFor(JSON.parse(sessionStorage.getItem(PENDING_KEY) as string)?.clientId, store),
       client: { authenticate: authenticateOf(host.currentHandle) },
     });
     if (result) host.dispatchEvent(new AhpAuthCompleteEvent({ request: { kind: 'redirect', resource: result.resource } }));
