@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Frame, Page } from 'puppeteer-core';
+import type { ElementHandle, Frame, Page } from 'puppeteer-core';
 import type { Playground } from '../../examples/playground/playground.js';
 import { parseConfig } from '../../examples/playground/config.js';
 import { frameEval, inFrame, appendMcpApp, mcpAppView, sayInPage, startPlaygroundPage, toolCallIn, untilWithin, viewFrame as viewFrameOf, type PlaygroundPage } from '../fixtures/playground-page.js';
@@ -168,10 +168,12 @@ describe('MCP Apps in the wild: published App servers and a hostile View through
   it('the same scene under the strict policy is blocked: the compat policy is what three.js Apps need', async () => {
     const turnId = await say(`/call threejs show_threejs_scene ${JSON.stringify({ code: SCENE, height: 200 })}`);
     const tc = await completed(turnId);
-    const frames = new Set(page.frames());
     await mountApp('threejs-strict', tc.toolCallId, 'threejs', 'strict');
+    // This App's own View: the document inside the proxy frame of #threejs-strict (a warmed spare, if it took one).
     const frame = await until('the strict View frame', async () => {
-      for (const f of page.frames()) if (!frames.has(f) && f.parentFrame() && !frames.has(f.parentFrame()!) && (await inFrame(f, () => !!document.body?.childElementCount).catch(() => false))) return f;
+      const owner = (await page.evaluateHandle(() => document.getElementById('threejs-strict')?.shadowRoot?.querySelector('iframe') ?? null)).asElement() as ElementHandle<HTMLIFrameElement> | null;
+      const proxy = await owner?.contentFrame();
+      for (const f of proxy?.childFrames() ?? []) if (await inFrame(f, () => !!document.body?.childElementCount).catch(() => false)) return f;
       return undefined;
     });
     await until('the eval blocked (the View says so)', () => inFrame(frame, () => /unsafe-eval|Content Security Policy|EvalError/i.test(document.body.innerText) || undefined),
