@@ -1,54 +1,64 @@
+import { editableList, own } from './burst.js';
 import { slotsOfList, type ServerIndex } from './customization-index.js';
 
 /**
- * A customizations list as chunks of 64 entries. A server change copies one chunk and the short list of chunks
- * (about 220 places at 10,000 servers) instead of the whole list, and the state it gives shows `customizations` as
- * an enumerable own getter that builds the plain array on the first read and keeps it (`list`). A listener that only
- * reads the state, or servers by id (locateMcpServer, server watchers), never has the array built; JSON, spread,
- * structuredClone and postMessage read the getter and see a plain array. The chunks carry the list's id index
- * (`ix`); the next server change starts from the same chunks whether the list was read or not.
+ * A customizations list as chunks of 64 entries over a plain base list. A server change copies one chunk (taken from
+ * `base` the first time) and the short list of chunks (about 160 places at 10,000 servers) instead of the whole list;
+ * an empty place reads through to `base`. The state a change gives shows `customizations` as an enumerable own getter
+ * that builds the plain array on the first read; the chunks then give way to it (it becomes their base), so a state
+ * whose list was read keeps that array only, as a plain state does, and the next change copies one chunk of it. A
+ * listener that only reads the state, or servers by id (locateMcpServer, server watchers), never has the array built;
+ * JSON, spread, structuredClone and postMessage read the getter and see a plain array. The chunks carry the list's id
+ * index (`ix`).
  */
-export type Chunks = unknown[][] & { ix?: ServerIndex; list?: unknown[] };
+export type Chunks = (unknown[] | undefined)[] & { base: unknown[]; ix?: ServerIndex };
 
 /** Where a lazy state keeps its chunks: a non-enumerable own property, which spread, JSON and clones skip. */
 const CHUNKS = Symbol();
 type Lazy = Record<PropertyKey, unknown> & { [CHUNKS]?: Chunks };
 
-const chunksByList = new WeakMap<readonly unknown[], Chunks>();
-
 /** Entry `i` of a chunked list. */
-export const entryAt = (chunks: Chunks, i: number): unknown => chunks[i >> 6]![i & 63];
+export function entryAt(chunks: Chunks, i: number): unknown {
+  const chunk = chunks[i >> 6];
+  return chunk ? chunk[i & 63] : chunks.base[i];
+}
+
+/** The plain list of `chunks`, holes kept. */
+export function listOf(chunks: Chunks): unknown[] {
+  const list = chunks.base.slice();
+  chunks.forEach((chunk, k) => chunk?.forEach((entry, i) => (list[(k << 6) + i] = entry)));
+  return list;
+}
 
 const LAZY_LIST: PropertyDescriptor = {
   get(this: Lazy): unknown[] {
     const chunks = chunksOf(this)!;
-    // concat keeps holes where flat() would drop them: the same list as the one folded.
-    return (chunks.list ??= ([] as unknown[]).concat(...chunks));
+    // Built once: the chunks give way to the array, which later changes take their chunks from. (A change always
+    // holds a chunk, so a list of chunks that is not empty has not been read.)
+    if (chunks.length) (chunks.base = listOf(chunks)), (chunks.length = 0);
+    return chunks.base;
   },
   enumerable: true,
   configurable: true,
 };
 
-/** The chunks of a state's customizations (built once per plain list, O(n)); undefined without a list. */
+/** The chunks of a state's customizations (for a plain list: none held, the index the list is known to have); undefined without a list. */
 export function chunksOf(state: object): Chunks | undefined {
   const lazy = (state as Lazy)[CHUNKS];
   if (lazy) return lazy;
   const list: unknown = (state as { customizations?: unknown }).customizations;
-  if (!Array.isArray(list)) return undefined;
-  let chunks = chunksByList.get(list);
-  if (!chunks) {
-    chunks = [];
-    for (let i = 0; i < list.length; i += 64) chunks.push(list.slice(i, i + 64));
-    chunks.ix = slotsOfList.get(list);
-    chunksByList.set(list, chunks);
-  }
-  return chunks;
+  if (Array.isArray(list)) return Object.assign([], { base: list, ix: slotsOfList.get(list) });
+}
+
+/** The chunks of a change with their chunk `k` to write into (owned copies, burst.ts; from the base the first time). */
+export function editableChunk(chunks: Chunks, k: number): Chunks {
+  const next: Chunks = Object.assign(editableList(chunks), { base: chunks.base, ix: chunks.ix });
+  next[k] = chunks[k] ? editableList(chunks[k]) : own(chunks.base.slice(k << 6, (k + 1) << 6));
+  return next;
 }
 
 /** `state` with its customizations replaced by `chunks` (keys in the same order), the array built only when read. */
 export function withChunks<S extends object>(state: S, chunks: Chunks): S {
-  // A burst writes its own chunks in place: a list built from them before is stale.
-  chunks.list = undefined;
   const next = Object.defineProperty({}, CHUNKS, { value: chunks }) as Lazy;
   for (const k in state) {
     if (k === 'customizations') Object.defineProperty(next, k, LAZY_LIST);

@@ -1,5 +1,5 @@
 import { isRecord } from '../protocol/guards.js';
-import { entryAt, type Chunks } from './customization-chunks.js';
+import { entryAt, listOf, type Chunks } from './customization-chunks.js';
 
 /**
  * Where the MCP servers of a customizations list sit, by id, kept small because it lives as long as the list:
@@ -25,22 +25,18 @@ function hashOf(id: string): number {
   return h ^ (h >>> 16);
 }
 
-/** [container index or -1, index] of a slot code. */
-export const slotOf = ({ top, kids }: ServerIndex, code: number): [number, number] => (code < top ? [-1, code] : [kids[2 * (code - top)]!, kids[2 * (code - top) + 1]!]);
-
 /** The slot code of `id` in `chunks` (laid out as when the index was built), or -1: a top-level entry of any type with that id, or a server child. */
 export function findSlot(index: ServerIndex, chunks: Chunks, id: string): number {
   const { table, top, kids } = index;
   for (let h = hashOf(id); ; h++) {
     const code = table[h & (table.length - 1)]! - 1;
     if (code < 0) return -1;
-    // Decoded in place (no slotOf pair): this runs for every server action.
     const entry = code < top ? entryAt(chunks, code) : childrenOf(entryAt(chunks, kids[2 * (code - top)]!))![kids[2 * (code - top) + 1]!];
     if (idOf(entry) === id) return code;
   }
 }
 
-/** The index of a plain list made from a chunked one (a toggle's, a built one's), until the list is chunked again (customization-chunks.ts). */
+/** The index of a plain list (a snapshot's, a toggle's, a chunked list's base), found again when its state is chunked (customization-chunks.ts). */
 export const slotsOfList = new WeakMap<readonly unknown[], ServerIndex | undefined>();
 
 /**
@@ -51,7 +47,7 @@ export const slotsOfList = new WeakMap<readonly unknown[], ServerIndex | undefin
  */
 export function serverIndex(chunks: Chunks): ServerIndex {
   if (chunks.ix) return chunks.ix;
-  const list = ([] as unknown[]).concat(...chunks);
+  const list = listOf(chunks);
   let places = list.length;
   for (const c of list) places += childrenOf(c)?.length ?? 0;
   let size = 8;
@@ -76,5 +72,7 @@ export function serverIndex(chunks: Chunks): ServerIndex {
       if (isRecord(child) && child.type === 'mcpServer' && claim(id, ix.top + ix.kids.length / 2)) ix.kids.push(i, j);
     });
   });
+  // Valid for the base list too: a server change keeps every id in its place.
+  slotsOfList.set(chunks.base, ix);
   return (chunks.ix = ix);
 }

@@ -1,8 +1,8 @@
 import type { Customization, McpServerCustomization } from '../protocol/customizations.js';
 import type { SessionState } from '../protocol/session.js';
 import { editable, editableList } from './burst.js';
-import { chunksOf, entryAt, withChunks, type Chunks } from './customization-chunks.js';
-import { childrenOf, findSlot, serverIndex, slotOf } from './customization-index.js';
+import { chunksOf, editableChunk, entryAt, withChunks, type Chunks } from './customization-chunks.js';
+import { childrenOf, findSlot, serverIndex } from './customization-index.js';
 import { isRecord, type Rec } from './guards.js';
 
 /** A customization holding children (plugin, directory). */
@@ -57,9 +57,11 @@ function slotOfId(state: SessionState | undefined, id: unknown): Slot | undefine
   const index = serverIndex(chunks);
   const code = findSlot(index, chunks, id);
   if (code < 0) return undefined;
-  const [at, child] = slotOf(index, code);
-  const parent = at < 0 ? undefined : (entryAt(chunks, at) as Container);
-  return [chunks, at < 0 ? child : at, child, parent, parent ? parent.children[child] : entryAt(chunks, child)];
+  // A code below `top` is a top-level index, above it a child slot (customization-index.ts).
+  const { top, kids } = index;
+  const child = code < top ? code : kids[2 * (code - top) + 1]!;
+  const parent = code < top ? undefined : (entryAt(chunks, kids[2 * (code - top)]!) as Container);
+  return [chunks, code < top ? code : kids[2 * (code - top)]!, child, parent, parent ? parent.children[child] : entryAt(chunks, child)];
 }
 
 /**
@@ -91,8 +93,6 @@ export function updateMcpServer(
   if (!isMcpServer(entry)) return state;
   const server = update(entry);
   if (server === entry) return state;
-  const nextChunks: Chunks = editableList(chunks!);
-  const chunk = (nextChunks[top! >> 6] = editableList(chunks![top! >> 6]!));
   let value: unknown = server;
   if (parent) {
     const container = (value = editable(parent));
@@ -100,7 +100,7 @@ export function updateMcpServer(
     children[child!] = server;
     container.children = children;
   }
-  chunk[top! & 63] = value;
-  nextChunks.ix = chunks!.ix;
+  const nextChunks = editableChunk(chunks!, top! >> 6);
+  nextChunks[top! >> 6]![top! & 63] = value;
   return withChunks(state, nextChunks);
 }

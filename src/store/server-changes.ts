@@ -1,7 +1,7 @@
 import type { McpServerCustomization } from '../protocol/customizations.js';
 import { isMcpServer } from '../reducers/customizations.js';
 import { isRecord } from '../protocol/guards.js';
-import type { Chunks } from '../reducers/customization-chunks.js';
+import { entryAt, type Chunks } from '../reducers/customization-chunks.js';
 import { childrenOf, idOf } from '../reducers/customization-index.js';
 
 type Rec = Record<string, unknown>;
@@ -40,16 +40,18 @@ export function changedCustomizationIds(prev: unknown, next: unknown): Set<strin
 
 /**
  * Ids of the customizations (and of their children) whose entry changed between two chunked lists
- * (reducers/customization-chunks.ts), by position and identity: only chunks that are not the same array are compared,
- * so a change to one server costs one chunk. A superset is fine: watchers compare before waking.
+ * (reducers/customization-chunks.ts), by position and identity: only places that do not hold the same chunk (or both
+ * read through to the same base list) are compared, so a change to one server costs one chunk. A superset is fine:
+ * watchers compare before waking.
  */
 export function changedIdsOfChunks(prev: Chunks, next: Chunks): Set<string> {
   const ids = new Set<string>();
   const add = (c: unknown) => [c, ...(childrenOf(c) ?? [])].forEach((e) => addIds(ids, e));
-  for (let k = 0; k < prev.length || k < next.length; k++) {
-    const a = prev[k] ?? [];
-    const b = next[k] ?? [];
-    if (a !== b) for (let i = 0; i < a.length || i < b.length; i++) if (a[i] !== b[i]) add(a[i]), add(b[i]);
+  for (let i = 0; i < prev.base.length || i < next.base.length; i++) {
+    const chunk = prev[i >> 6];
+    // A place holding the same chunk, or reading through to the same base on both sides, is skipped whole.
+    if (chunk === next[i >> 6] && (chunk || prev.base === next.base)) i |= 63;
+    else if (entryAt(prev, i) !== entryAt(next, i)) [entryAt(prev, i), entryAt(next, i)].forEach(add);
   }
   return ids;
 }

@@ -7,6 +7,7 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import type { AnyAction, McpServerCustomization, SessionState } from '../../src/protocol/index.js';
 import { findMcpServer, foldBurst, locateMcpServer, sessionReducer } from '../../src/reducers/index.js';
+import { chunksOf } from '../../src/reducers/customization-chunks.js';
 import { SessionStore } from '../../src/store/index.js';
 import { sessionWithServers } from '../bench/workloads.js';
 import { bigFuzzSession, createRandom, pick, randomBigSessionAction } from './fuzz-helpers.js';
@@ -16,18 +17,26 @@ const stateChanged = (id: string, kind: string): AnyAction => ({ type: 'session/
 /** True while `customizations` is the getter (a state made by a server change). */
 const lazy = (s: SessionState): boolean => typeof Object.getOwnPropertyDescriptor(s, 'customizations')?.get === 'function';
 
-/** Counts the lists built while `fn` runs: the getter builds with `[].concat(...chunks)` (so does an id index, which these tests build beforehand). */
+/**
+ * Counts the lists built while `fn` runs: the getter builds with `base.slice()` (a copy of a whole list, then the held
+ * chunks written over it) or, once every chunk is held, `[].concat(...chunks)` (so does an id index, which these tests
+ * build beforehand). Other copies while these tests run are of chunks, of the short list of chunks and of children.
+ */
 function countBuilds(fn: () => void): number {
-  const concat = Array.prototype.concat;
+  const { concat, slice } = Array.prototype;
   let builds = 0;
   Array.prototype.concat = function (this: unknown[], ...args: unknown[]) {
     if (this.length === 0 && args.length > 0 && args.every(Array.isArray)) builds++;
     return concat.apply(this, args);
   } as typeof concat;
+  Array.prototype.slice = function (this: unknown[], ...args: unknown[]) {
+    if (args.length === 0 && this.length > 64) builds++;
+    return slice.apply(this, args as [number?, number?]);
+  } as typeof slice;
   try {
     fn();
   } finally {
-    Array.prototype.concat = concat;
+    Object.assign(Array.prototype, { concat, slice });
   }
   return builds;
 }
@@ -106,6 +115,71 @@ test('a state frozen before its first read still reads its list, and a change af
   assert.equal((list[129] as McpServerCustomization).state.kind, 'stopped');
   assert.equal(kindOf(next, 'srv-129'), 'error');
   assert.equal(kindOf(s, 'srv-129'), 'stopped');
+});
+
+/** Which places of a state's chunks hold a chunk of their own (the rest read through to the base list). */
+const held = (s: SessionState): number[] => Array.from(chunksOf(s)!, (chunk, k) => (chunk ? k : -1)).filter((k) => k >= 0);
+
+test('reading the list lets the chunks go: the state then keeps only the array, and the next change copies one chunk of it', () => {
+  const before = sessionWithServers(1000);
+  const s = sessionReducer(sessionReducer(before, stateChanged('srv-5', 'stopped')), stateChanged('srv-300', 'error'));
+  assert.deepEqual(held(s), [0, 4]);
+  assert.equal(chunksOf(s)!.base, before.customizations, 'unchanged chunks are read from the snapshot\'s list');
+  const list = s.customizations!;
+  assert.deepEqual(held(s), [], 'no chunk kept beside the built list');
+  assert.equal(chunksOf(s)!.base, list);
+  assert.equal(s.customizations, list, 'still the same array');
+  assert.equal(JSON.stringify(s), JSON.stringify({ ...plain(s), customizations: plain(list) }));
+
+  const next = sessionReducer(s, stateChanged('srv-700', 'stopped'));
+  assert.deepEqual(held(next), [700 >> 6], 'one chunk copied, the rest read through to the list read before');
+  assert.equal(chunksOf(next)!.base, list);
+  assert.equal(kindOf(next, 'srv-700'), 'stopped');
+  let list2: unknown[] = [];
+  assert.equal(countBuilds(() => void (list2 = next.customizations!)), 1);
+  assert.notEqual(list2, list);
+  assert.equal((list2[700] as McpServerCustomization).state.kind, 'stopped');
+  assert.equal((list2[5] as McpServerCustomization).state.kind, 'stopped');
+  assert.equal(list2[699], list[699]);
+  assert.equal((list[700] as McpServerCustomization).state.kind, 'ready', 'the list read before is unchanged');
+  assert.deepEqual(held(next), []);
+  // Chunks held in every place (the last one short): the list is still exact.
+  let all = sessionReducer(sessionWithServers(130), stateChanged('srv-1', 'error'));
+  for (const id of ['srv-70', 'srv-129']) all = sessionReducer(all, stateChanged(id, 'stopped'));
+  assert.deepEqual(held(all), [0, 1, 2]);
+  assert.equal(all.customizations!.length, 130);
+  assert.deepEqual(all.customizations!.map((c) => (c as McpServerCustomization).state.kind).filter((k) => k !== 'ready'), ['error', 'stopped', 'stopped']);
+});
+
+test('a store listener that reads the whole list after every envelope sees every list exactly, and server watchers wake only for their server', () => {
+  const store = new SessionStore({ channel: SESSION, clientId: 'me', send: () => {}, nextClientSeq: () => 1 });
+  const initial = sessionWithServers(700);
+  store.loadSnapshot({ resource: SESSION, state: initial, fromSeq: 0 });
+  let expected = plain(initial);
+  const mismatches: number[] = [];
+  let seen = 0;
+  store.subscribe(() => {
+    seen++;
+    if (JSON.stringify(store.getState()!.customizations) !== JSON.stringify(expected.customizations)) mismatches.push(seen);
+  });
+  const woke: string[] = [];
+  for (const id of ['srv-3', 'srv-640']) store.subscribeMcpServer(id, (server) => woke.push(`${id}:${server?.state.kind}`));
+  // A watcher wakes when its server's value changed (the same state again wakes nobody).
+  const wanted: string[] = [];
+  const last = new Map([['srv-3', 'ready'], ['srv-640', 'ready']]);
+  for (let i = 1; i <= 300; i++) {
+    const id = i % 25 === 0 ? 'srv-640' : i % 40 === 0 ? 'srv-3' : `srv-${(i * 61) % 700}`;
+    const kind = ['error', 'stopped', 'starting'][i % 3]!;
+    const action = stateChanged(id, kind);
+    expected = sessionReducer(plain(expected), action);
+    if (last.has(id) && last.get(id) !== kind) wanted.push(`${id}:${kind}`), last.set(id, kind);
+    store.receive({ channel: SESSION, serverSeq: i, action });
+  }
+  assert.ok(wanted.length > 15);
+  assert.equal(seen, 300);
+  assert.deepEqual(mismatches, []);
+  assert.deepEqual(woke, wanted);
+  store.dispose();
 });
 
 test('random streams on big lists: every state, built late, equals the state folded from a plain copy, one by one and in bursts', () => {
