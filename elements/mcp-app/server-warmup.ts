@@ -59,10 +59,11 @@ export function warmAppServers(store: SessionStoreLike, handle: SessionHandle, p
   // Servers are followed by the list's chunks (reducers/customization-chunks.ts): a server change differs from the last
   // look in one chunk, so only its ids are looked up and the lazy customizations array is never built. A new list
   // (servers came or went, a snapshot) is compared the same way; the first look compares with no list at all.
-  let chunks: Chunks = [];
+  const none: Chunks = Object.assign([], { base: [] });
+  let chunks = none;
   const scan = () => {
     const state = store.getState();
-    const next = (state && chunksOf(state)) || [];
+    const next = (state && chunksOf(state)) || none;
     if (next === chunks) return;
     const ids = changedIdsOfChunks(chunks, next);
     chunks = next;

@@ -249,9 +249,14 @@ describe('the warm-up follows servers by id over the real SessionStore', () => {
   const CHANNEL = 'ahp-session:/warm';
   const FILLERS = 300; // several 64-entry chunks of servers that offer no Apps
   const resolve = () => `${otherOrigin}/sandbox/sandbox-proxy.html`;
-  /** The built customizations array a lazy state keeps once read (reducers/customization-chunks.ts), if it was built. */
-  const builtList = (state: SessionState | undefined) =>
-    Object.getOwnPropertySymbols(state ?? {}).map((k) => (state as unknown as Record<symbol, unknown>)[k]).find((v): v is unknown[] & { list?: unknown[] } => Array.isArray(v))?.list;
+  /**
+   * The built customizations array of a lazy state, if it was built (reducers/customization-chunks.ts): a read empties
+   * the state's chunks and makes the array their base; a state a change gave holds at least one chunk until read.
+   */
+  const builtList = (state: SessionState | undefined) => {
+    const chunks = Object.getOwnPropertySymbols(state ?? {}).map((k) => (state as unknown as Record<symbol, unknown>)[k]).find((v): v is unknown[] & { base: unknown[] } => Array.isArray(v));
+    return chunks?.length === 0 ? chunks.base : undefined;
+  };
   let serverSeq = 0;
   const receive = (store: SessionStore, action: unknown) => store.receive({ channel: CHANNEL, action, serverSeq: ++serverSeq } as ActionEnvelope);
   beforeEach(function (this: Mocha.Context) {
@@ -282,6 +287,12 @@ describe('the warm-up follows servers by id over the real SessionStore', () => {
     receive(store, { type: 'session/mcpServerStateChanged', id: 's200', state: { kind: 'starting' } });
     await new Promise((r) => setTimeout(r, 0));
     expect(builtList(store.getState()), 'the warm-up read servers by id, not the whole list').to.equal(undefined);
+    // The check above can see a build: reading the list of a state the next change gives is one.
+    receive(store, { type: 'session/mcpServerStateChanged', id: 's201', state: { kind: 'starting' } });
+    const next = store.getState()!;
+    expect(builtList(next)).to.equal(undefined);
+    const list = next.customizations;
+    expect(Array.isArray(list) && builtList(next) === list, 'built after a read').to.equal(true);
 
     receive(store, { type: 'session/mcpServerStateChanged', id: APP_SERVER, state: { kind: 'stopped' } });
     expect(spares(), 'the stopped server\'s spare is released').to.deep.equal([]);
