@@ -108,8 +108,13 @@ export function runSandboxProxy(win: Window = window): () => void {
     // deferred scripts are still loading a moment after its document was written.
     frame.style.display = 'none';
     doc.body.appendChild(frame);
+    // One task later: shown in the task that ends its parsing (DOMContentLoaded), the View's whole first style and
+    // layout ran in that task, before the `ui/initialize` its module script had just posted was relayed (a cold
+    // basic-vanillajs: 510 ms of layout, first text shaping of a new process, ahead of its first message). Its first
+    // message, read first, shows it as well.
+    const showSoon = () => win.setTimeout(() => show(frame));
     // After insertion, which fires the initial about:blank's load at once: this one is the View's.
-    frame.addEventListener('load', () => show(frame), { once: true });
+    frame.addEventListener('load', showSoon, { once: true });
     inner = frame;
     const viewDoc = frame.contentDocument;
     if (viewDoc) {
@@ -118,7 +123,7 @@ export function runSandboxProxy(win: Window = window): () => void {
       viewDoc.open();
       // After open() (which erases listeners) and before write() (which runs the View's scripts).
       if (frame.contentWindow) reportViewErrors(frame.contentWindow);
-      viewDoc.addEventListener('DOMContentLoaded', () => show(frame), { once: true });
+      viewDoc.addEventListener('DOMContentLoaded', showSoon, { once: true });
       viewDoc.write(html);
       viewDoc.close();
       // Queued behind the task that runs the View's inline module scripts, so it cannot come before them.

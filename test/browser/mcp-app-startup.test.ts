@@ -203,6 +203,30 @@ describe('<ahp-mcp-app> the View\'s document is built out of rendering', () => {
     }
   });
 
+  it('a View that spoke while its document was built is still out of rendering when its parsing ends (its first message goes out before its first layout), and shown after', async () => {
+    // Its module script posts ui/initialize; the proxy's DOMContentLoaded listener (on the document) runs before the
+    // View's own (on its window). Shown right there, the View's whole first style and layout would run in that task,
+    // before the proxy could relay the message.
+    const view = `<!doctype html><html><head><script type="module">${LOOK}
+      const display = () => getComputedStyle(frameElement).display;
+      parent.postMessage({ jsonrpc: '2.0', id: 'v1', method: 'ui/initialize', params: { appInfo: { name: 'v', version: '1' }, protocolVersion: '2026-01-26', appCapabilities: {} } }, '*');
+      addEventListener('DOMContentLoaded', () => {
+        const atParsed = display();
+        addEventListener('load', () => setTimeout(() => probe({ atParsed, loaded: look() })));
+      });
+    </script></head><body><p>a View</p></body></html>`;
+    const channel = new FakeChannel({ html: view });
+    const el = await fixture<AhpMcpApp>(html`<ahp-mcp-app server-id="basic" resource-uri="ui://get-time/mcp-app.html" sandbox-url=${sandboxUrl()} .channel=${channel as McpChannel}></ahp-mcp-app>`);
+    const { seen, stop } = probes(el);
+    try {
+      const report = (await until(() => seen.find((r) => r['loaded']), 'the View\'s report')) as Record<string, unknown>;
+      expect(report['atParsed'], 'out of rendering when its parsing ended').to.equal('none');
+      expect((report['loaded'] as { display: string }).display, 'shown once its message was relayed').to.not.equal('none');
+    } finally {
+      stop();
+    }
+  });
+
   it('a View that never speaks is shown once loaded; one whose deferred script waits on the network is shown meanwhile', async function (this: { timeout(ms: number): void }) {
     this.timeout(30_000);
     const silent = `<!doctype html><html><head><title>v</title></head><body><p>static</p><script>${LOOK}
