@@ -80,7 +80,7 @@ async function runFlow(host: SessionAuthHost, origin: EventTarget, request: unkn
       const mode = host.authMode === 'redirect' ? 'redirect' : 'popup';
       // The popup opens now, in the click's task: loading the driver, and for an expired token the refresh that may
       // make the window unneeded, can outlast the click's user activation. The driver closes it when it goes unused.
-      if (mode === 'popup') popup = openPopupWindow();
+      if (mode === 'popup') popup = openPopupWindow(requirement.reason === 'expired');
       flows.set(
         resource,
         (flow = driver().then(({ authorize, defaultCallbackUrl }) =>

@@ -60,7 +60,7 @@ export function authorize(requirement: McpAuthRequirement, options: AuthorizeOpt
   }
   // Opened before the first await, while the click's user activation lasts; the refresh of an expired token can
   // outlast it. Until that refresh is refused, a blocked window is no error: it is closed unused when the refresh works.
-  if ((options.mode ?? 'popup') === 'popup' && !popup && !(popup = openPopupWindow()) && requirement.reason !== 'expired') {
+  if ((options.mode ?? 'popup') === 'popup' && !popup && !(popup = openPopupWindow(requirement.reason === 'expired')) && requirement.reason !== 'expired') {
     return Promise.reject(new AuthError('popup_blocked'));
   }
   const flow = run(requirement, resource, options, popup).finally(() => inflight.delete(resource));

@@ -199,6 +199,22 @@ describe('OAuth driver in Chromium against a real authorization server', () => {
     await reset();
   });
 
+  it('expired, outside any click (a background refresh): no window is tried, so no "pop-up blocked" notice and no blank flash; the refresh works', async () => {
+    const { issuer } = await reset();
+    const { client } = recorder();
+    const opts = { client, redirectUri: CALLBACK, tokenStore: memoryTokenStore(), registrationStore: memoryRegistrationStore() };
+    await onClick(() => authorize(requirement(issuer), opts));
+    await reset();
+    await withPopupBlocker(async (blocker) => {
+      await authorize(requirement(issuer, { reason: 'expired' }), opts);
+      expect(blocker.blocked, 'window.open calls the blocker refused').to.equal(0);
+      expect(blocker.opened).to.have.length(0);
+    });
+    const { log } = await asInfo();
+    expect(log.filter((l) => l.path === '/token').map((l) => new URLSearchParams(l.body).get('grant_type'))).to.deep.equal(['refresh_token']);
+    await reset();
+  });
+
   it('a redirect URI on another origin is refused before anything opens', async () => {
     const { issuer } = await reset();
     const elsewhere = new URL('/src/auth/callback.html', (await (await fetch('/__test/env.json')).json()).otherOrigin).href;

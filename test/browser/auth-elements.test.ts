@@ -166,6 +166,22 @@ describe('<ahp-session> default ahp-auth-request handler (real popup flow, real 
     expect(log.filter((l) => l.path === '/authorize')).to.have.length(1);
   });
 
+  it('expired, asked for without a click (the page fires ahp-auth-request itself): no window is tried; the refresh works', async () => {
+    // The test before left a token with a refresh token for RESOURCE.
+    const { issuer } = await asInfo('?reset');
+    const { store, el } = await serverInSession('expired', issuer);
+    await withPopupBlocker(async (blocker) => {
+      const completed = oneEvent(el, 'ahp-auth-complete');
+      signIn(el).click(); // a script's click: no user activation
+      await completed;
+      expect(blocker.blocked, 'window.open calls the blocker refused').to.equal(0);
+      expect(blocker.opened).to.have.length(0);
+    });
+    expect(store.authenticated).to.have.length(1);
+    const { log } = await asInfo();
+    expect(log.filter((l) => l.path === '/token').map((l) => new URLSearchParams(l.body).get('grant_type'))).to.deep.equal(['refresh_token']);
+  });
+
   it('nested sessions: only the nearest one runs the flow, with its own store', async () => {
     const { issuer } = await asInfo('?reset');
     const state = session([mcpServer('a', authState('required', issuer, { resource: { resource: 'http://127.0.0.1:5/mcp', authorization_servers: [issuer] } }))]);
