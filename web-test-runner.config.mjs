@@ -225,7 +225,8 @@ function ahpHostPlugin() {
 /**
  * A real OAuth authorization server (test/fixtures/auth/test-as.mjs) on 127.0.0.1:<ephemeral>, another origin than
  * the page. `GET /__test/auth-as.json` → `{ issuer, log }`; `?reset` clears the log and failure switches first;
- * `?behavior=<json>` sets failure switches (deny, tamperState, wrongIss, tokenError, authorizeDelayMs, …).
+ * `?behavior=<json>` sets failure switches (deny, tamperState, wrongIss, tokenError, authorizeDelayMs, …) and
+ * `client` (a pre-registered client: `{ client_id, client_secret, redirect_uris }`, gone at the next reset).
  */
 function authServerPlugin() {
   let as;

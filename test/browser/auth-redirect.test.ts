@@ -97,6 +97,27 @@ describe('<ahp-session auth-mode="redirect">', () => {
     expect(params.token).to.match(/^at-/);
     expect(messages[0]!.url).to.equal(new URL('/test/fixtures/auth/session-redirect-page.html', location.href).href);
   });
+
+  it('a confidential oauthClient in the server state: the code is exchanged with its secret after the redirect, and the secret never went to sessionStorage', async () => {
+    const page = new URL('/test/fixtures/auth/session-redirect-page.html', location.href).href;
+    const oauthClient = { clientId: 'confidential-test-client', clientSecret: 'cs-only-in-the-state' };
+    // The authorization server knows the client and refuses its token requests without that secret.
+    const { issuer } = await asInfo(`?reset&behavior=${encodeURIComponent(JSON.stringify({ client: { client_id: oauthClient.clientId, client_secret: oauthClient.clientSecret, redirect_uris: [page] } }))}`);
+    try {
+      const messages = await framePageMessages(`${page}#issuer=${encodeURIComponent(issuer)}&confidential=${encodeURIComponent(JSON.stringify(oauthClient))}`, 'session-redirect-page', 8000);
+      expect(messages.map((m) => m.type), JSON.stringify(messages)).to.deep.equal(['authenticate', 'complete']);
+      expect((messages[0]!.params as { token: string }).token).to.match(/^at-/);
+      const kept = messages[0]!.kept as string;
+      expect(kept, 'the pending flow was kept across the redirect').to.contain(oauthClient.clientId);
+      expect(kept).not.to.contain(oauthClient.clientSecret);
+      const { log } = await asInfo();
+      expect(log.map((l) => l.path).filter((p) => !p.includes('well-known'))).to.include('/token');
+      expect(log.map((l) => l.path)).not.to.include('/register');
+    } finally {
+      localStorage.removeItem('test-confidential');
+      await asInfo('?reset');
+    }
+  });
 });
 
 describe('<ahp-session worker="shared" auth-mode="redirect">', () => {
