@@ -210,12 +210,10 @@ export class ChannelReconciler<S extends object> {
 
   /** Drops every pending action and returns each as a `dropped` failure. */
   dropPending(reason: string): ActionFailure[] {
-    const failures: ActionFailure[] = [];
-    for (const [seq, p] of [...this.pending]) {
+    return [...this.pending].map(([seq, p]) => {
       this.removePending(seq);
-      failures.push(this.failure('dropped', seq, p.action, reason));
-    }
-    return failures;
+      return this.failure('dropped', seq, p.action, reason);
+    });
   }
 
   /** A failure of the given kind for one of our actions on this channel. */

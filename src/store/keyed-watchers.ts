@@ -10,14 +10,15 @@ export function report(what: string, fn: () => void): void {
 
 
 /**
- * Two objects that render the same: identical, or the same keys with identical values. Rebasing pending
- * actions rebuilds the objects they touch on every change; this keeps those rebuilds from waking subscribers.
+ * Two objects that render the same: identical, or the same keys with identical values (or equal as JSON, for the
+ * keys `byValue` names). Rebasing pending actions rebuilds the objects they touch on every change; this keeps those
+ * rebuilds from waking subscribers.
  */
-export function sameObject(a: unknown, b: unknown): boolean {
+export function sameObject(a: unknown, b: unknown, byValue?: (key: string) => boolean): boolean {
   if (a === b) return true;
   if (!isObjectOrArray(a) || !isObjectOrArray(b)) return false;
   const ka = Object.keys(a);
-  return ka.length === Object.keys(b).length && ka.every((k) => Object.is(a[k], b[k]));
+  return ka.length === Object.keys(b).length && ka.every((k) => Object.is(a[k], b[k]) || (byValue?.(k) && JSON.stringify(a[k]) === JSON.stringify(b[k])));
 }
 
 interface Watch<T> {

@@ -102,9 +102,7 @@ export class SessionStore implements SessionStoreLike {
   /** Number of dispatched actions still waiting for their echo, on one channel or on all. */
   getPendingCount(channel?: string): number {
     if (channel !== undefined) return this.reconcilerOf(channel)?.pendingCount ?? 0;
-    let n = this.session.pendingCount;
-    for (const r of this.chats.values()) n += r.pendingCount;
-    return n;
+    return this.reconcilers().reduce((n, rec) => n + rec.pendingCount, 0);
   }
 
   /** Last serverSeq applied to a channel (the session by default; the snapshot's fromSeq at first); 0 without a baseline. */
@@ -232,7 +230,7 @@ export class SessionStore implements SessionStoreLike {
 
   /** clientSeqs of every action still waiting for its echo (all channels), for `reconnect` to ask the host about. */
   getPendingClientSeqs(): number[] {
-    return [this.session, ...this.chats.values()].flatMap((rec) => rec.pendingClientSeqs());
+    return this.reconcilers().flatMap((rec) => rec.pendingClientSeqs());
   }
 
   /**
@@ -240,29 +238,21 @@ export class SessionStore implements SessionStoreLike {
    * echo was lost, the recovered state holds them), rejected / ignored ones reported as failures.
    */
   settlePending(outcomes: readonly ClientActionOutcome[]): void {
-    for (const rec of [this.session, ...this.chats.values()]) {
-      const failures: ActionFailure[] = [];
-      let settled = false;
-      for (const outcome of outcomes) {
-        const result = rec.settle(outcome);
-        if (!result) continue;
-        settled = true;
-        if (result.failure) failures.push(result.failure);
-      }
-      if (settled) this.commit(rec, failures);
+    for (const rec of this.reconcilers()) {
+      const settled = outcomes.map((outcome) => rec.settle(outcome)).filter((result) => result !== undefined);
+      if (settled.length) this.commit(rec, settled.flatMap((result) => result.failure ?? []));
     }
   }
 
   /** Drops pending actions (of one channel, or all) and reports each as `dropped` (after reconnect recovery). */
   dropPending(reason: string, channel?: string): void {
-    const recs = channel !== undefined ? [this.reconcilerOf(channel)] : [this.session, ...this.chats.values()];
+    const recs = channel !== undefined ? [this.reconcilerOf(channel)] : this.reconcilers();
     for (const rec of recs) if (rec) this.commit(rec, rec.dropPending(reason));
   }
 
   /** Clears timers and listeners; the store stays readable. */
   dispose(): void {
-    this.session.dispose();
-    for (const r of this.chats.values()) r.dispose();
+    for (const rec of this.reconcilers()) rec.dispose();
     this.listeners.clear();
   }
 
@@ -292,6 +282,11 @@ export class SessionStore implements SessionStoreLike {
     const rec = this.reconciler<ChatState>(uri, reduceChat, foldChat, mode);
     this.chats.set(uri, rec);
     return rec;
+  }
+
+  /** The session's reconciler and every chat's. */
+  private reconcilers(): AnyReconciler[] {
+    return [this.session, ...this.chats.values()];
   }
 
   private reconcilerOf(channel: string): AnyReconciler | undefined {

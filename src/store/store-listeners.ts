@@ -10,12 +10,7 @@ import type { ActionFailure } from './types.js';
 
 // `state` and `enablement` are rebuilt by rebased optimistic actions and by the echo of our own toggle (its list
 // arrives as new objects), so they are compared by value (as JSON: another key order only costs a wake-up).
-const sameServer = (a: McpServerCustomization | undefined, b: McpServerCustomization | undefined): boolean => {
-  if (a === b) return true;
-  if (!a || !b) return false;
-  const ka = Object.keys(a) as (keyof McpServerCustomization)[];
-  return ka.length === Object.keys(b).length && ka.every((k) => Object.is(a[k], b[k]) || ((k === 'state' || k === 'enablement') && JSON.stringify(a[k]) === JSON.stringify(b[k])));
-};
+const sameServer = (a: McpServerCustomization | undefined, b: McpServerCustomization | undefined): boolean => sameObject(a, b, (k) => k === 'state' || k === 'enablement');
 
 /**
  * The listener hub every `SessionStoreLike` uses (the page store and the worker-backed store): session,

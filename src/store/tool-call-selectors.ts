@@ -184,19 +184,9 @@ function ofServer(state: ChatState, customizationId: string): ToolCallEntry[] {
 /** Tool calls contributed by the MCP server with this customization id, across the given chats. Memoized per chat state. */
 export function listToolCallsOfServer(chats: Iterable<ChatState | undefined> | undefined, customizationId: string): ToolCallEntry[] {
   if (!chats || typeof customizationId !== 'string') return [];
-  const out: ToolCallEntry[] = [];
-  let only: ToolCallEntry[] | undefined;
-  let count = 0;
-  for (const state of chats) {
-    if (!isRecord(state)) continue;
-    const list = ofServer(state, customizationId);
-    if (list.length === 0) continue;
-    count++;
-    only = list;
-    out.push(...list);
-  }
+  const lists = [...chats].filter(isRecord).map((state) => ofServer(state as ChatState, customizationId)).filter((list) => list.length > 0);
   // A single contributing chat returns its memoized list, so callers can compare by identity.
-  return count === 1 && only ? only : out;
+  return lists.length === 1 ? lists[0]! : lists.flat();
 }
 
 const toolCallIdOf = (part: unknown): string | undefined => toolCallOf(part)?.toolCallId;
@@ -216,11 +206,7 @@ export function changedToolCallIds(prev: ChatState | undefined, next: ChatState 
   const pb = b.responseParts;
   const ids = new Set<string>();
   for (let i = 0, n = Math.max(pa.length, pb.length); i < n; i++) {
-    if (pa[i] === pb[i]) continue;
-    const before = toolCallIdOf(pa[i]);
-    const after = toolCallIdOf(pb[i]);
-    if (before !== undefined) ids.add(before);
-    if (after !== undefined) ids.add(after);
+    if (pa[i] !== pb[i]) for (const id of [toolCallIdOf(pa[i]), toolCallIdOf(pb[i])]) if (id !== undefined) ids.add(id);
   }
   return ids;
 }
