@@ -96,10 +96,21 @@ export function customizationToggled(state: SessionState, a: Rec): SessionState 
 const isBareState = (s: McpServerCustomization, kind: string): boolean =>
   isRecord(s.state) && s.state.kind === kind && Object.keys(s.state).length === 1 && !('channel' in s);
 
+/**
+ * Makes plain objects (their prototype is Object.prototype, as a literal's) that V8 sizes from the first ones built: a
+ * server copied with `{ ...s }` keeps four fields in the object and the rest in a second array (32 bytes more a server,
+ * about 320 KB at 10,000 servers); one built on `new PlainObject()` holds them all. Object.assign sets keys as
+ * assignments, so an entry with its own `__proto__` key (JSON.parse makes one) is copied by spread, which keeps it.
+ */
+function PlainObject(): void {}
+PlainObject.prototype = Object.prototype;
+const serverWith = (s: McpServerCustomization, fields: object): McpServerCustomization =>
+  Object.hasOwn(s, '__proto__') ? { ...s, ...fields } : Object.assign(new (PlainObject as unknown as new () => object)(), s, fields);
+
 /** The server with a new state and channel (none: the key is left out), built without `delete`, which would make it a slow dictionary object. */
 function withServerState(s: McpServerCustomization, state: McpServerCustomization['state'], channel: unknown): McpServerCustomization {
-  if (channel !== undefined) return { ...s, state, channel } as McpServerCustomization;
-  if (!('channel' in s)) return { ...s, state };
+  if (channel !== undefined) return serverWith(s, { state, channel });
+  if (!('channel' in s)) return serverWith(s, { state });
   const { channel: _stale, ...rest } = s as McpServerCustomization & { channel?: unknown };
   return { ...rest, state };
 }

@@ -321,3 +321,32 @@ describe('purity', () => {
     assert.equal(JSON.stringify(s), frozen);
   });
 });
+
+describe('servers a state change copies', () => {
+  const kinds = (s: SessionState) => customizations(s).map((c) => (c as McpServerCustomization).state?.kind);
+  it('are plain objects with the same keys in the same order, whichever branch made them', () => {
+    let s = base();
+    s = sessionReducer(s, act('session/mcpServerStateChanged', { id: 'top', state: { kind: 'stopped' } }) as never);
+    s = sessionReducer(s, act('session/mcpServerStateChanged', { id: 'child', state: { kind: 'ready' }, channel: 'mcp://child' }) as never);
+    s = sessionReducer(s, act('session/mcpServerStartRequested', { id: 'dirsrv' }) as never);
+    const servers = [findMcpServer(s, 'top')!, findMcpServer(s, 'child')!, findMcpServer(s, 'dirsrv')!];
+    for (const server of servers) {
+      assert.equal(Object.getPrototypeOf(server), Object.prototype);
+      assert.equal(server.constructor, Object);
+      assert.deepStrictEqual(server, JSON.parse(JSON.stringify(server)));
+    }
+    assert.deepEqual(Object.keys(servers[0]!), ['type', 'id', 'uri', 'name', 'enablement', 'state']);
+    assert.deepEqual(Object.keys(servers[1]!), ['type', 'id', 'uri', 'name', 'state', 'channel']);
+    assert.deepEqual(servers.map((x) => x.state.kind), ['stopped', 'ready', 'starting']);
+    assert.deepEqual(kinds(base()), ['ready', undefined, undefined, undefined], 'the earlier state is unchanged');
+  });
+  it('keep an own "__proto__" key a host sent (JSON.parse makes one) as a key, not as the prototype', () => {
+    const hostile = JSON.parse('{"type":"mcpServer","id":"h","uri":"x:/","name":"H","state":{"kind":"ready"},"__proto__":{"polluted":true}}') as McpServerCustomization;
+    const s = sessionReducer({ ...base(), customizations: [hostile] }, act('session/mcpServerStateChanged', { id: 'h', state: { kind: 'stopped' } }) as never);
+    const server = findMcpServer(s, 'h')!;
+    assert.equal(Object.getPrototypeOf(server), Object.prototype);
+    assert.equal((server as unknown as { polluted?: unknown }).polluted, undefined);
+    assert.ok(Object.hasOwn(server, '__proto__'));
+    assert.equal(JSON.stringify(server), '{"type":"mcpServer","id":"h","uri":"x:/","name":"H","state":{"kind":"stopped"},"__proto__":{"polluted":true}}');
+  });
+});
