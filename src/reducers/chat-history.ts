@@ -1,6 +1,6 @@
 import { SessionStatus, type ActiveTurn, type ChatState, type Turn } from '../protocol/session.js';
 import { recomputeChatStatus } from './chat-turns.js';
-import { indexBy, isRecord, isString, withKey, type Rec } from './guards.js';
+import { indexBy, isAbsent, isRecord, isString, withKey, type Rec } from './guards.js';
 import { withStatusFlag } from './status.js';
 
 const TURN_STATES: ReadonlySet<unknown> = new Set(['complete', 'cancelled', 'error']);
@@ -38,7 +38,7 @@ export function truncated(state: ChatState, a: Rec): ChatState {
  * active turn's included) and entries that are not well-formed turns; `turnsNextCursor` is replaced (absent: no older turns left).
  */
 export function turnsLoaded(state: ChatState, a: Rec): ChatState {
-  if (!Array.isArray(a.turns) || !(a.turnsNextCursor === undefined || a.turnsNextCursor === null || isString(a.turnsNextCursor))) return state;
+  if (!Array.isArray(a.turns) || !(isAbsent(a.turnsNextCursor) || isString(a.turnsNextCursor))) return state;
   const turns = turnsOf(state);
   const seen = new Set<string>(turns.map((t) => t.id));
   // An older page can never hold the running turn; upstream only dedupes against `turns`.

@@ -1,32 +1,32 @@
-import { editableList, own } from './burst.js';
+import { editableList } from './burst.js';
 import { slotsOfList, type ServerIndex } from './customization-index.js';
 
 /**
- * A customizations list as chunks of 64 entries over a plain base list. A server change copies one chunk (taken from
- * `base` the first time) and the short list of chunks (about 160 places at 10,000 servers) instead of the whole list;
- * an empty place reads through to `base`. The state a change gives shows `customizations` as an enumerable own getter
- * that builds the plain array on the first read; the chunks then give way to it (it becomes their base), so a state
- * whose list was read keeps that array only, as a plain state does, and the next change copies one chunk of it. A
- * listener that only reads the state, or servers by id (locateMcpServer, server watchers), never has the array built;
- * JSON, spread, structuredClone and postMessage read the getter and see a plain array. The chunks carry the list's id
- * index (`ix`).
+ * A customizations list as chunks of 64 entries in groups of 16 (1,024 entries), over a plain base list. A server
+ * change copies one chunk (taken from `base` the first time), its group and the short list of groups (10 places at
+ * 10,000 servers) instead of the whole list, so what a change copies hardly grows with the list; an empty place reads
+ * through to `base`. The state a change gives shows `customizations` as an enumerable own getter that builds the plain
+ * array on the first read; the chunks then give way to it (it becomes their base), so a state whose list was read keeps
+ * that array only, as a plain state does, and the next change copies one chunk of it. A listener that only reads the
+ * state, or servers by id (locateMcpServer, server watchers), never has the array built; JSON, spread, structuredClone
+ * and postMessage read the getter and see a plain array. The chunks carry the list's id index (`ix`).
  */
-export type Chunks = (unknown[] | undefined)[] & { base: unknown[]; ix?: ServerIndex };
+export type Chunks = ((unknown[] | undefined)[] | undefined)[] & { base: unknown[]; ix?: ServerIndex };
 
 /** Where a lazy state keeps its chunks: a non-enumerable own property, which spread, JSON and clones skip. */
 const CHUNKS = Symbol();
 type Lazy = Record<PropertyKey, unknown> & { [CHUNKS]?: Chunks };
 
+/** The chunk holding entry `i`, if the chunks hold it (else the entry is the base's). */
+export const chunkAt = (chunks: Chunks, i: number): unknown[] | undefined => chunks[i >> 10]?.[(i >> 6) & 15];
+
 /** Entry `i` of a chunked list. */
-export function entryAt(chunks: Chunks, i: number): unknown {
-  const chunk = chunks[i >> 6];
-  return chunk ? chunk[i & 63] : chunks.base[i];
-}
+export const entryAt = (chunks: Chunks, i: number): unknown => chunkAt(chunks, i)?.[i & 63] ?? chunks.base[i];
 
 /** The plain list of `chunks`, holes kept. */
 export function listOf(chunks: Chunks): unknown[] {
   const list = chunks.base.slice();
-  chunks.forEach((chunk, k) => chunk?.forEach((entry, i) => (list[(k << 6) + i] = entry)));
+  for (let i = 0; i < list.length; i += 64) chunkAt(chunks, i)?.forEach((entry, j) => (list[i + j] = entry));
   return list;
 }
 
@@ -50,10 +50,11 @@ export function chunksOf(state: object): Chunks | undefined {
   if (Array.isArray(list)) return Object.assign([], { base: list, ix: slotsOfList.get(list) });
 }
 
-/** The chunks of a change with their chunk `k` to write into (owned copies, burst.ts; from the base the first time). */
-export function editableChunk(chunks: Chunks, k: number): Chunks {
+/** `chunks` with entry `i` set to `value`: copies of the list of groups, the group and the chunk (from the base the first time), or in a burst the copies it already made (burst.ts). */
+export function chunksWith(chunks: Chunks, i: number, value: unknown): Chunks {
   const next: Chunks = Object.assign(editableList(chunks), { base: chunks.base, ix: chunks.ix });
-  next[k] = chunks[k] ? editableList(chunks[k]) : own(chunks.base.slice(k << 6, (k + 1) << 6));
+  const group = (next[i >> 10] = editableList(chunks[i >> 10] ?? []));
+  (group[(i >> 6) & 15] = editableList(chunkAt(chunks, i) ?? chunks.base.slice(i & ~63, (i & ~63) + 64)))[i & 63] = value;
   return next;
 }
 

@@ -1,7 +1,7 @@
 import type { Customization, McpServerCustomization } from '../protocol/customizations.js';
 import type { SessionState } from '../protocol/session.js';
 import { editable, editableList } from './burst.js';
-import { chunksOf, editableChunk, entryAt, withChunks, type Chunks } from './customization-chunks.js';
+import { chunksOf, chunksWith, entryAt, withChunks, type Chunks } from './customization-chunks.js';
 import { childrenOf, findSlot, serverIndex } from './customization-index.js';
 import { isRecord, type Rec } from './guards.js';
 
@@ -100,7 +100,5 @@ export function updateMcpServer(
     children[child!] = server;
     container.children = children;
   }
-  const nextChunks = editableChunk(chunks!, top! >> 6);
-  nextChunks[top! >> 6]![top! & 63] = value;
-  return withChunks(state, nextChunks);
+  return withChunks(state, chunksWith(chunks!, top!, value));
 }

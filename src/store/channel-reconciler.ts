@@ -1,4 +1,5 @@
 import type { AnyAction } from '../protocol/actions.js';
+import { isAbsent } from '../reducers/guards.js';
 import type { ActionEnvelope, Snapshot } from '../protocol/commands.js';
 import type { ActionFailure } from './types.js';
 import { isRecord } from '../protocol/guards.js';
@@ -38,7 +39,7 @@ interface Pending {
   timer: ReturnType<typeof setTimeout>;
 }
 
-const isRejected = (env: ActionEnvelope): boolean => env.rejectionReason !== undefined && env.rejectionReason !== null;
+const isRejected = (env: ActionEnvelope): boolean => !isAbsent(env.rejectionReason);
 
 /**
  * Deferred actions folded at once when this many wait: bounds the memory a never-read store holds and keeps

@@ -1,7 +1,7 @@
 import type { McpServerCustomization } from '../protocol/customizations.js';
 import { isMcpServer } from '../reducers/customizations.js';
 import { isRecord } from '../protocol/guards.js';
-import { entryAt, type Chunks } from '../reducers/customization-chunks.js';
+import { chunkAt, entryAt, type Chunks } from '../reducers/customization-chunks.js';
 import { childrenOf, idOf } from '../reducers/customization-index.js';
 
 type Rec = Record<string, unknown>;
@@ -48,9 +48,9 @@ export function changedIdsOfChunks(prev: Chunks, next: Chunks): Set<string> {
   const ids = new Set<string>();
   const add = (c: unknown) => [c, ...(childrenOf(c) ?? [])].forEach((e) => addIds(ids, e));
   for (let i = 0; i < prev.base.length || i < next.base.length; i++) {
-    const chunk = prev[i >> 6];
-    // A place holding the same chunk, or reading through to the same base on both sides, is skipped whole.
-    if (chunk === next[i >> 6] && (chunk || prev.base === next.base)) i |= 63;
+    const chunk = chunkAt(prev, i);
+    // The same chunk on both sides, or none on both over the same base, is skipped whole.
+    if (chunk === chunkAt(next, i) && (chunk || prev.base === next.base)) i |= 63;
     else if (entryAt(prev, i) !== entryAt(next, i)) [entryAt(prev, i), entryAt(next, i)].forEach(add);
   }
   return ids;

@@ -66,9 +66,9 @@ export class StoreListeners<F extends ActionFailure = ActionFailure> {
    */
   sessionChanged(prev: SessionState | undefined, next: SessionState | undefined): void {
     for (const l of [...this.session]) report('subscribe', l);
+    if (this.servers.size === 0) return;
     const a = prev && chunksOf(prev);
     const b = next && chunksOf(next);
-    if (this.servers.size === 0 || a === b) return;
     this.servers.notify((id) => locateMcpServer(next, id)?.server, a && b && changedIdsOfChunks(a, b));
   }
 

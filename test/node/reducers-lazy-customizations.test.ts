@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import type { AnyAction, McpServerCustomization, SessionState } from '../../src/protocol/index.js';
 import { findMcpServer, foldBurst, locateMcpServer, sessionReducer } from '../../src/reducers/index.js';
 import { chunksOf } from '../../src/reducers/customization-chunks.js';
+import { changedIdsOfChunks } from '../../src/store/server-changes.js';
 import { SessionStore } from '../../src/store/index.js';
 import { sessionWithServers } from '../bench/workloads.js';
 import { bigFuzzSession, createRandom, pick, randomBigSessionAction } from './fuzz-helpers.js';
@@ -118,7 +119,8 @@ test('a state frozen before its first read still reads its list, and a change af
 });
 
 /** Which places of a state's chunks hold a chunk of their own (the rest read through to the base list). */
-const held = (s: SessionState): number[] => Array.from(chunksOf(s)!, (chunk, k) => (chunk ? k : -1)).filter((k) => k >= 0);
+const held = (s: SessionState): number[] =>
+  chunksOf(s)!.flatMap((group, g) => Array.from(group ?? [], (chunk, k) => (chunk ? g * 16 + k : -1))).filter((k) => k >= 0);
 
 test('reading the list lets the chunks go: the state then keeps only the array, and the next change copies one chunk of it', () => {
   const before = sessionWithServers(1000);
@@ -149,6 +151,33 @@ test('reading the list lets the chunks go: the state then keeps only the array, 
   assert.deepEqual(held(all), [0, 1, 2]);
   assert.equal(all.customizations!.length, 130);
   assert.deepEqual(all.customizations!.map((c) => (c as McpServerCustomization).state.kind).filter((k) => k !== 'ready'), ['error', 'stopped', 'stopped']);
+});
+
+test('lists of several groups (1,024 entries each): a change holds one chunk of one group; reads, lookups and change detection see every group', () => {
+  const before = sessionWithServers(2500);
+  let s = before;
+  const expected = plain(before);
+  const ids = ['srv-3', 'srv-1030', 'srv-2499', 'srv-1100', 'srv-2048'];
+  for (const id of ids) {
+    s = sessionReducer(s, stateChanged(id, 'stopped'));
+    (expected.customizations!.find((c) => c.id === id) as McpServerCustomization).state = { kind: 'stopped' };
+  }
+  assert.deepEqual(held(s), [0, 16, 17, 32, 39]);
+  assert.deepEqual([...changedIdsOfChunks(chunksOf(before)!, chunksOf(s)!)].sort(), [...ids].sort());
+  assert.deepEqual([...changedIdsOfChunks(chunksOf(s)!, chunksOf(s)!)], []);
+  for (const id of ids) assert.equal(kindOf(s, id), 'stopped', id);
+  for (const id of ['srv-0', 'srv-1023', 'srv-1024', 'srv-2047', 'srv-2049']) assert.equal(kindOf(s, id), 'ready', id);
+  const prev = s;
+  s = sessionReducer(s, stateChanged('srv-2000', 'error'));
+  assert.deepEqual([...changedIdsOfChunks(chunksOf(prev)!, chunksOf(s)!)], ['srv-2000']);
+  assert.equal(JSON.stringify(prev), JSON.stringify(expected), 'built over all groups');
+  assert.deepEqual(held(prev), []);
+  (expected.customizations![2000] as McpServerCustomization).state = { kind: 'error' } as McpServerCustomization['state'];
+  assert.deepEqual(held(s), [0, 16, 17, 31, 32, 39], 'made before the read: keeps the chunks it was made with');
+  const next = sessionReducer(prev, stateChanged('srv-1500', 'starting'));
+  assert.deepEqual(held(next), [1500 >> 6], 'made after the read: one chunk over the built list');
+  assert.deepEqual([...changedIdsOfChunks(chunksOf(prev)!, chunksOf(next)!)], ['srv-1500']);
+  assert.equal(JSON.stringify(s), JSON.stringify(expected));
 });
 
 test('a store listener that reads the whole list after every envelope sees every list exactly, and server watchers wake only for their server', () => {
@@ -188,7 +217,8 @@ test('random streams on big lists: every state, built late, equals the state fol
   const rnd = createRandom(seed);
   let compared = 0;
   for (let run = 0; run < 4; run++) {
-    const { state: initial, ids } = bigFuzzSession(rnd, 100 + Math.floor(rnd() * 400));
+    // The last run is longer than a group of chunks (1,024 entries).
+    const { state: initial, ids } = bigFuzzSession(rnd, run === 3 ? 1100 + Math.floor(rnd() * 1500) : 100 + Math.floor(rnd() * 400));
     const actions = Array.from({ length: 400 }, () => randomBigSessionAction(rnd, ids));
     // The oracle: each action folded into a plain JSON copy of the previous result, so nothing is shared between steps.
     const expected = [JSON.stringify(initial)];
