@@ -127,20 +127,28 @@ interface Result {
   bytes: number | undefined;
 }
 
-/** `rounds` timed folds per mode after one warm-up each, the modes interleaved round by round; medians. */
-async function measureWorkload<S extends object>(w: Workload<S>, modes: Mode[], isChat: boolean, rounds: number, ref: Reducers | undefined): Promise<Map<Mode, Result>> {
-  for (const mode of modes) await foldAndWeigh(w, mode, isChat, ref);
-  const rates = new Map<Mode, number[]>(modes.map((m) => [m, []]));
-  const sizes = new Map<Mode, number[]>(modes.map((m) => [m, []]));
+/**
+ * `rounds` timed folds per mode after one warm-up each, the modes interleaved round by round; medians. Several workloads
+ * (the W3 sizes) are interleaved the same way, so that a change of load on a shared machine during the run moves every
+ * size alike and the slow-down between sizes compares folds made at the same time.
+ */
+async function measureWorkloads<S extends object>(ws: { key: string; w: Workload<S>; modes: Mode[] }[], isChat: boolean, rounds: number, ref: Reducers | undefined): Promise<Record<string, Map<Mode, Result>>> {
+  for (const { w, modes } of ws) for (const mode of modes) await foldAndWeigh(w, mode, isChat, ref);
+  const rates = new Map<string, number[]>();
+  const sizes = new Map<string, number[]>();
   for (let i = 0; i < rounds; i++) {
-    for (const mode of modes) {
-      const { ms, bytes } = await foldAndWeigh(w, mode, isChat, ref);
-      rates.get(mode)!.push(w.actions.length / (ms / 1000));
-      if (bytes !== undefined) sizes.get(mode)!.push(bytes);
+    for (const { key, w, modes } of ws) {
+      for (const mode of modes) {
+        const { ms, bytes } = await foldAndWeigh(w, mode, isChat, ref);
+        (rates.get(`${key} ${mode}`) ?? rates.set(`${key} ${mode}`, []).get(`${key} ${mode}`)!).push(w.actions.length / (ms / 1000));
+        if (bytes !== undefined) (sizes.get(`${key} ${mode}`) ?? sizes.set(`${key} ${mode}`, []).get(`${key} ${mode}`)!).push(bytes);
+      }
     }
   }
-  const out = new Map<Mode, Result>();
-  for (const mode of modes) out.set(mode, { rate: median(rates.get(mode)!), bytes: sizes.get(mode)!.length ? median(sizes.get(mode)!) : undefined });
+  const out: Record<string, Map<Mode, Result>> = {};
+  for (const { key, modes } of ws) {
+    out[key] = new Map(modes.map((mode) => [mode, { rate: median(rates.get(`${key} ${mode}`)!), bytes: sizes.get(`${key} ${mode}`)?.length ? median(sizes.get(`${key} ${mode}`)!) : undefined }]));
+  }
   return out;
 }
 
@@ -179,17 +187,17 @@ export async function runWorkloads(rounds = 3): Promise<void> {
   const modes: Mode[] = [...(ref ? (['reference'] as const) : []), 'reducer', 'store', 'store-read', 'store-frame', 'store-frame-ms', 'store-burst'];
   const rows: string[][] = [];
   const results: Record<string, Map<Mode, Result>> = {};
-  const run = async <S extends object>(key: string, w: Workload<S>, isChat: boolean) => {
+  const run = async <S extends object>(ws: { key: string; w: Workload<S> }[], isChat: boolean) => {
     const own = isChat ? modes : [...modes, 'store-read-list' as const];
-    const r = await measureWorkload(w, own, isChat, rounds, ref);
-    results[key] = r;
-    for (const mode of own) rows.push([w.name, MODE_LABEL[mode], `${fmt(r.get(mode)!.rate)} actions/s`, mb(r.get(mode)!.bytes)]);
+    Object.assign(results, await measureWorkloads(ws.map((x) => ({ ...x, modes: own })), isChat, rounds, ref));
+    for (const { key, w } of ws) for (const mode of own) rows.push([w.name, MODE_LABEL[mode], `${fmt(results[key]!.get(mode)!.rate)} actions/s`, mb(results[key]!.get(mode)!.bytes)]);
   };
-  await run('w1', w1ChatDeltas(), true);
-  await run('w2', w2ToolCalls(), true);
-  for (const servers of [1000, 5000, 10_000]) await run(`w3-${servers}`, w3ServerStates(servers), false);
+  await run([{ key: 'w1', w: w1ChatDeltas() }], true);
+  await run([{ key: 'w2', w: w2ToolCalls() }], true);
+  // The three sizes in one interleaved run: the slow-down rows compare them.
+  await run([1000, 5000, 10_000].map((servers) => ({ key: `w3-${servers}`, w: w3ServerStates(servers) })), false);
   printTable(
-    '(d) Issue 15 workloads W1-W3 (CPU time, medians of interleaved folds; memory = heap kept by the final state, for a store everything the store keeps)',
+    '(d) Issue 15 workloads W1-W3 (CPU time, medians of interleaved folds, the W3 sizes interleaved with each other too; memory = heap kept by the final state, for a store everything the store keeps)',
     ['workload', 'path', 'throughput', 'memory'],
     rows,
   );
