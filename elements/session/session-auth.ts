@@ -63,8 +63,9 @@ export function handleAuthRequest(host: SessionAuthHost, event: Event): void {
   });
 }
 
-// The flows this page's sessions run, by resource: a second request joins the running one and opens no window of its own.
-const flows = new Map<unknown, Promise<AuthResult>>();
+// The flows this page's sessions run, by resource, with the session running each: a second request joins the running
+// one and opens no window of its own (from another session, its host gets the token through authorize()).
+const flows = new Map<unknown, [Promise<AuthResult>, SessionAuthHost]>();
 
 async function runFlow(host: SessionAuthHost, origin: EventTarget, request: unknown): Promise<void> {
   const fire = (E: new (d: AuthFlowDetail) => Event, error?: unknown) =>
@@ -75,24 +76,23 @@ async function runFlow(host: SessionAuthHost, origin: EventTarget, request: unkn
     const requirement = requirementOf(request, host.currentStore);
     if (!requirement) throw new Error('There is nothing to sign in to any more.');
     const resource = requirement.resource.resource;
-    let flow = flows.get(resource);
+    const running = flows.get(resource);
+    let flow = running?.[1] === host ? running[0] : undefined;
     if (!flow) {
       const mode = host.authMode === 'redirect' ? 'redirect' : 'popup';
       // The popup opens now, in the click's task: loading the driver, and for an expired token the refresh that may
       // make the window unneeded, can outlast the click's user activation. The driver closes it when it goes unused.
-      if (mode === 'popup') popup = openPopupWindow(requirement.reason === 'expired');
-      flows.set(
-        resource,
-        (flow = driver().then(({ authorize, defaultCallbackUrl }) =>
-          authorize(requirement, {
-            ...host.authOptions,
-            client: { authenticate: authenticateOf(host.currentHandle) },
-            redirectUri: host.authRedirectUri || defaultCallbackUrl(),
-            mode,
-            popup,
-          } as AuthorizeOptions),
-        ).finally(() => flows.delete(resource))),
+      if (mode === 'popup' && !running) popup = openPopupWindow(requirement.reason === 'expired');
+      flow = driver().then(({ authorize, defaultCallbackUrl }) =>
+        authorize(requirement, {
+          ...host.authOptions,
+          client: { authenticate: authenticateOf(host.currentHandle) },
+          redirectUri: host.authRedirectUri || defaultCallbackUrl(),
+          mode,
+          popup,
+        } as AuthorizeOptions),
       );
+      if (!running) flows.set(resource, [(flow = flow.finally(() => flows.delete(resource))), host]);
     }
     // Redirect mode: the page is leaving; the flow completes in `resumeAuth` after the reload.
     if (!(await flow).redirected) fire(AhpAuthCompleteEvent);

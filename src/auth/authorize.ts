@@ -23,7 +23,8 @@ import { errorText } from '../protocol/guards.js';
 
 const defaultTokens = memoryTokenStore();
 const defaultRegistrations = memoryRegistrationStore();
-const inflight = new Map<string, Promise<AuthResult>>();
+/** The flow running for each resource, the client it hands its token to and the store it keeps it in. */
+const inflight = new Map<string, [Promise<AuthResult>, AuthenticateTarget, TokenStore]>();
 const globalFetch: FetchLike = (url, init) => fetch(url, init);
 
 /** A flow between the authorization request and the token exchange (kept in sessionStorage in redirect mode). */
@@ -44,16 +45,17 @@ interface PendingFlow {
 /**
  * Runs OAuth for an `McpAuthRequirement` and hands the token to `client.authenticate`. In popup mode
  * (default) call it from a click handler: the popup opens before the first await (for an expired token too; it is
- * closed unused when the refresh token works). Concurrent calls for one resource share one flow. Fails with an
- * `AuthError`; nothing is left open or pending.
+ * closed unused when the refresh token works). Concurrent calls for one resource share one flow; each call's
+ * `client` gets the token. Fails with an `AuthError`; nothing is left open or pending.
  */
 export function authorize(requirement: McpAuthRequirement, options: AuthorizeOptions): Promise<AuthResult> {
   const resource = requirement?.resource?.resource;
   if (typeof resource !== 'string' || !resource) return Promise.reject(new AuthError('invalid_response', 'requirement without resource'));
   let popup: Window | null | undefined = options.popup;
   const running = inflight.get(resource);
-  // That flow has its popup already: a window opened for this call would stay blank.
-  if (running) return popup?.close(), running;
+  // That flow has its popup already: a window opened for this call would stay blank. A flow for another client (the
+  // host of another session on the page) hands its token to that client only: this one gets it once it is stored.
+  if (running) return popup?.close(), running[1] === options.client ? running[0] : running[0].then((r) => (r.redirected ? r : handOver(resource, running[2], options)));
   // The callback page only posts to an opener of its own origin (and the redirect flow returns to this origin).
   if (typeof location !== 'undefined' && new URL(options.redirectUri, location.href).origin !== location.origin) {
     return Promise.reject(new AuthError('bad_redirect_uri', options.redirectUri));
@@ -64,7 +66,7 @@ export function authorize(requirement: McpAuthRequirement, options: AuthorizeOpt
     return Promise.reject(new AuthError('popup_blocked'));
   }
   const flow = run(requirement, resource, options, popup).finally(() => inflight.delete(resource));
-  inflight.set(resource, flow);
+  inflight.set(resource, [flow, options.client, options.tokenStore ?? defaultTokens]);
   return flow;
 }
 
@@ -171,6 +173,13 @@ async function complete(
     resource: flow.resource,
   };
   return deliver(client, tokens, flow.resource, await requestToken(as, id, grant, flow.scopes, fetchFn));
+}
+
+/** Hands the token another client's flow just kept in `from` for `resource` to `o.client` (and `o`'s store). */
+async function handOver(resource: string, from: TokenStore, o: AuthorizeOptions): Promise<AuthResult> {
+  const token = await from.get(resource);
+  if (!token) throw new AuthError('invalid_response', 'the shared sign-in kept no token');
+  return deliver(o.client, o.tokenStore ?? defaultTokens, resource, token);
 }
 
 async function deliver(client: AuthenticateTarget, tokens: TokenStore, resource: string, token: StoredToken): Promise<AuthResult> {

@@ -233,6 +233,27 @@ describe('OAuth driver in Chromium against a real authorization server', () => {
     expect(calls).to.have.length(1);
   });
 
+  it('concurrent requests for one resource from two clients (two hosts): one flow, each client gets the token, each store keeps it', async () => {
+    const { issuer } = await reset();
+    const first = recorder();
+    const second = recorder();
+    const stores = [memoryTokenStore(), memoryTokenStore()];
+    const [a, b] = await onClick(() =>
+      Promise.all([
+        authorize(requirement(issuer), { client: first.client, redirectUri: CALLBACK, tokenStore: stores[0] }),
+        authorize(requirement(issuer), { client: second.client, redirectUri: CALLBACK, tokenStore: stores[1] }),
+      ]),
+    );
+    expect(a.resource).to.equal(RESOURCE);
+    expect(b.resource).to.equal(RESOURCE);
+    expect(first.calls).to.have.length(1);
+    expect(second.calls, 'the second client was handed the token too').to.have.length(1);
+    expect(second.calls[0]!.token).to.equal(first.calls[0]!.token);
+    expect((await stores[1]!.get(RESOURCE))?.accessToken).to.equal(first.calls[0]!.token);
+    const { log } = await asInfo();
+    expect(log.filter((l) => l.path === '/authorize'), 'one sign-in').to.have.length(1);
+  });
+
   it('a window passed in for a resource whose flow already runs is closed at once (that flow has its own popup)', async () => {
     const { issuer } = await reset();
     const { calls, client } = recorder();

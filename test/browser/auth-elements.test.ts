@@ -343,4 +343,24 @@ describe('<ahp-session> default ahp-auth-request handler (real popup flow, real 
     expect(store.authenticated).to.have.length(1);
     expect((await asInfo()).log.filter((l) => l.path === '/authorize')).to.have.length(1);
   });
+
+  it('two sessions on one page (two hosts) sign in to the same resource at once: one flow, one window, each host gets the token', async () => {
+    const { issuer } = await asInfo('?reset');
+    const stores = [new AuthStore(session([mcpServer('a', authState('required', issuer))])), new AuthStore(session([mcpServer('a', authState('required', issuer))]))] as const;
+    const root = await fixture(html`<div>${stores.map((s) => html`<ahp-session .store=${s} .handle=${s.handle}><ahp-mcp-server server-id="a"></ahp-mcp-server></ahp-session>`)}</div>`);
+    const [one, two] = [...root.querySelectorAll('ahp-mcp-server')];
+    await Promise.all([one!.updateComplete, two!.updateComplete]);
+    await withPopupBlocker(async (blocker) => {
+      const done = [oneEvent(one!, 'ahp-auth-complete'), oneEvent(two!, 'ahp-auth-complete')];
+      blocker.click(signIn(one!));
+      blocker.click(signIn(two!));
+      await Promise.all(done);
+      expect(blocker.opened).to.have.length(1);
+      expect(blocker.blocked).to.equal(0);
+    });
+    expect(stores[0].authenticated).to.have.length(1);
+    expect(stores[1].authenticated, 'the second session\'s host was handed the token too').to.have.length(1);
+    expect(stores[1].authenticated[0]!.token).to.equal(stores[0].authenticated[0]!.token);
+    expect((await asInfo()).log.filter((l) => l.path === '/authorize')).to.have.length(1);
+  });
 });
