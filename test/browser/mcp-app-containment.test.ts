@@ -45,6 +45,12 @@ const collect = (name: string) => {
   return { seen, stop: () => document.removeEventListener(name, on) };
 };
 
+/**
+ * Two animation frames of the page. Clicks are routed by what each frame last rendered: a click sent right after the
+ * View appeared or changed size can go to the page's <iframe> element instead of into the View.
+ */
+const rendered = () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+
 describe('<ahp-mcp-app> intents need the user', () => {
   it('without an interaction a message waits for the host-owned prompt; Send lets it through, Dismiss refuses it', async () => {
     const messages = collect('ahp-app-message');
@@ -72,8 +78,9 @@ describe('<ahp-mcp-app> intents need the user', () => {
       const el = await mount(`addEventListener('pointerdown', async () => {
         report('first', { answer: await message('one') });
         report('second', { answer: await message('two') });
-      }, { once: true }); report('armed');`);
+      }, { once: true }); requestAnimationFrame(() => requestAnimationFrame(() => report('armed')));`);
       await until(() => probe('armed'), 'armed');
+      await rendered();
       const r = el.shadowRoot!.querySelector('iframe')!.getBoundingClientRect();
       await sendMouse({ type: 'click', position: [Math.round(r.left + r.width / 2), Math.round(r.top + 20)] });
       await until(() => probe('first'), 'first answer');
@@ -256,8 +263,10 @@ describe('<ahp-mcp-app> start-up', () => {
   });
 
   it('Escape pressed inside the View (and not handled by it) leaves full screen', async () => {
-    const el = await mount(`await rpc('ui/request-display-mode', { mode: 'fullscreen' });`, { displayMode: 'allow' });
+    const el = await mount(`await rpc('ui/request-display-mode', { mode: 'fullscreen' }); requestAnimationFrame(() => requestAnimationFrame(() => report('drawn')));`, { displayMode: 'allow' });
     await until(() => el.matches(':state(fullscreen)'), 'fullscreen');
+    await until(() => probe('drawn'), 'the View drawn at full screen');
+    await rendered();
     const r = el.shadowRoot!.querySelector('iframe')!.getBoundingClientRect();
     await sendMouse({ type: 'click', position: [Math.round(r.left + r.width / 2), Math.round(r.top + r.height / 2)] });
     await sendKeys({ press: 'Escape' });
