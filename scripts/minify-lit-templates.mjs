@@ -1,6 +1,7 @@
 // Rollup plugin for the minified bundles: shrinks Lit `css` tagged templates (comments, line breaks and indentation
-// out, whitespace collapsed, no spaces around `{ } ; : ,`, no `;` before `}`). Strings, `url(…)` and `${…}`
-// expressions are left as they are; only the static CSS text between them changes. In `html`/`svg` templates only the
+// out, whitespace collapsed, no spaces around `{ } ; : ,` nor around a selector's combinators, no `;` before `}`, `0.5` as
+// `.5`, attribute selector values that are identifiers unquoted). Other strings, `url(…)` and `${…}` expressions are
+// left as they are; only the static CSS text between them changes. In `html`/`svg` templates only the
 // indentation after a line break goes (a run of white space renders as one space either way, and no template puts a
 // line break inside a `<pre>`, `<textarea>` or `white-space: pre` element); nothing else in them changes. The edits go
 // through magic-string, so the source maps still point at the right lines and columns.
@@ -37,13 +38,16 @@ export function privateCustomProperties() {
 }
 
 /** Tokens of static CSS text: strings, comments, whitespace runs, anything else. */
+const CSS_IDENT = /^-?[A-Za-z_][\w-]*$/;
 const CSS_TOKENS = /("(?:[^"\\]|\\[\s\S])*"|'(?:[^'\\]|\\[\s\S])*'|url\([^)]*\))|(\/\*[\s\S]*?\*\/)|(\s+)|([^"'\s/u]+|[/u])/g;
 
 /** Minifies one static part of a css`` template; `first`/`last` say whether it starts/ends the template. */
 export function minifyCssText(text, first, last) {
   let out = '';
-  for (const [, str, comment, space, other] of text.matchAll(CSS_TOKENS)) {
-    if (str !== undefined) out += str;
+  for (const m of text.matchAll(CSS_TOKENS)) {
+    const [, str, comment, space, other] = m;
+    // An attribute selector's value needs no quotes when it is an identifier: `[data-kind='error']` → `[data-kind=error]`.
+    if (str !== undefined) out += out.endsWith('=') && text[m.index + str.length] === ']' && CSS_IDENT.test(str.slice(1, -1)) ? str.slice(1, -1) : str;
     else if (comment !== undefined || space !== undefined) out += ' ';
     else out += other;
   }
@@ -57,6 +61,10 @@ export function minifyCssText(text, first, last) {
       .replace(/ ?([{};,]) ?/g, '$1')
       .replace(/: /g, ':')
       .replace(/;}/g, '}');
+    // `0.5` → `.5`; no space around a combinator in a selector (text that runs up to a `{`; at-rules left alone,
+    // and never inside a declaration, where `calc(a + b)` needs its spaces).
+    parts[i] = parts[i].replace(/(--[\w-]*:)?[^{};]*/g, (decl, custom) => (custom ? decl : decl.replace(/([:,( ])0\.(\d)/g, '$1.$2')));
+    parts[i] = parts[i].replace(/(^|[{};])([^{};@][^{};]*)(?=\{)/g, (_, before, selector) => before + selector.replace(/ ?([>+~]) ?/g, '$1'));
   }
   out = parts.join('');
   if (first) out = out.replace(/^ /, '');
