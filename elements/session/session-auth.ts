@@ -1,6 +1,7 @@
 import type { McpAuthRequirement } from '../../src/protocol/customizations.js';
 import type { AuthorizeOptions, AuthResult } from '../../src/auth/types.js';
 import { PENDING_KEY } from '../../src/auth/flow-keys.js';
+import { inflight } from '../../src/auth/inflight.js';
 import { openPopupWindow } from '../../src/auth/popup-window.js';
 import { listAuthBlockedToolCalls } from '../../src/store/input-selectors.js';
 import { listMcpServers, selectMcpServer } from '../../src/store/selectors.js';
@@ -64,7 +65,8 @@ export function handleAuthRequest(host: SessionAuthHost, event: Event): void {
 }
 
 // The flows this page's sessions run, by resource, with the session running each: a second request joins the running
-// one and opens no window of its own (from another session, its host gets the token through authorize()).
+// one and opens no window of its own (from another session, its host gets the token through authorize()), nor does a
+// request for a resource the page is signing in to with authorize() itself.
 const flows = new Map<unknown, [Promise<AuthResult>, SessionAuthHost]>();
 
 async function runFlow(host: SessionAuthHost, origin: EventTarget, request: unknown): Promise<void> {
@@ -82,7 +84,7 @@ async function runFlow(host: SessionAuthHost, origin: EventTarget, request: unkn
       const mode = host.authMode === 'redirect' ? 'redirect' : 'popup';
       // The popup opens now, in the click's task: loading the driver, and for an expired token the refresh that may
       // make the window unneeded, can outlast the click's user activation. The driver closes it when it goes unused.
-      if (mode === 'popup' && !running) popup = openPopupWindow(requirement.reason === 'expired');
+      if (mode === 'popup' && !running && !inflight.has(resource)) popup = openPopupWindow(requirement.reason === 'expired');
       flow = driver().then(({ authorize, defaultCallbackUrl }) =>
         authorize(requirement, {
           ...host.authOptions,

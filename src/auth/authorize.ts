@@ -1,6 +1,7 @@
 import { callbackParams, PENDING_KEY, RESULT_KEY, type CallbackParams } from './callback.js';
 import { resolveClientIdentity } from './client-identity.js';
 import { discoverAuthorizationServer, sameUrl } from './discovery.js';
+import { inflight } from './inflight.js';
 import { AuthError } from './errors.js';
 import { pkceChallenge, randomToken } from './pkce.js';
 import { waitForPopupCallback } from './popup.js';
@@ -23,8 +24,6 @@ import { errorText } from '../protocol/guards.js';
 
 const defaultTokens = memoryTokenStore();
 const defaultRegistrations = memoryRegistrationStore();
-/** The flow running for each resource, the client it hands its token to and the store it keeps it in. */
-const inflight = new Map<string, [Promise<AuthResult>, AuthenticateTarget, TokenStore]>();
 const globalFetch: FetchLike = (url, init) => fetch(url, init);
 
 /** A flow between the authorization request and the token exchange (kept in sessionStorage in redirect mode). */

@@ -6,6 +6,8 @@ import type { AhpSession } from '../../elements/session/session.js';
 import type { AhpAuthErrorEvent } from '../../elements/session/events.js';
 import type { AhpMcpServerAuthRequestEvent } from '../../elements/mcp-server/events.js';
 import type { McpServerAuthRequiredState } from '../../src/protocol/customizations.js';
+import { authorize } from '../../src/auth/authorize.js';
+import { defaultCallbackUrl } from '../../src/auth/callback-url.js';
 import { FakeHandle } from './fixtures/fake-handle.js';
 import { withPopupBlocker } from './fixtures/popup-blocker.js';
 import { FakeStore } from './fixtures/fake-store.js';
@@ -341,6 +343,30 @@ describe('<ahp-session> default ahp-auth-request handler (real popup flow, real 
       expect(blocker.opened[0]!.closed).to.be.true;
     });
     expect(store.authenticated).to.have.length(1);
+    expect((await asInfo()).log.filter((l) => l.path === '/authorize')).to.have.length(1);
+  });
+
+  it('a request for a resource the page is signing in to with authorize() joins that flow: no second window, the host gets the token', async () => {
+    const { issuer } = await asInfo('?reset');
+    const { store, root, el } = await serverInSession('required', issuer);
+    const pageGot: AuthParams[] = [];
+    const pageButton = document.createElement('button');
+    let pageFlow: Promise<unknown> | undefined;
+    pageButton.onclick = () => {
+      pageFlow = authorize(authState('required', issuer), { client: { authenticate: async (p) => void pageGot.push(p) }, redirectUri: defaultCallbackUrl() });
+    };
+    root.append(pageButton);
+    await withPopupBlocker(async (blocker) => {
+      const done = oneEvent(el, 'ahp-auth-complete');
+      blocker.click(pageButton);
+      blocker.click(signIn(el));
+      await Promise.all([done, pageFlow]);
+      expect(blocker.opened, 'only the page\'s authorize() opened a window').to.have.length(1);
+      expect(blocker.blocked).to.equal(0);
+    });
+    expect(pageGot).to.have.length(1);
+    expect(store.authenticated).to.have.length(1);
+    expect(store.authenticated[0]!.token).to.equal(pageGot[0]!.token);
     expect((await asInfo()).log.filter((l) => l.path === '/authorize')).to.have.length(1);
   });
 
