@@ -1,6 +1,6 @@
 import { LitElement, html } from 'lit';
 import type { PropertyValues } from 'lit';
-import { ContextProvider } from '@lit/context';
+import { ContextProvider } from '../shared/context.js';
 import { connectSession, type ReconnectPolicy } from '../../src/connection/connect-session.js';
 import type { ConnectionState } from '../../src/client/connection-state.js';
 import { createMcpChannel } from '../../src/client/mcp-channel.js';
@@ -100,8 +100,8 @@ export class AhpSession extends LitElement {
    */
   declare reconnect: ReconnectPolicy | false | undefined;
 
-  private readonly provider = new ContextProvider(this, { context: storeContext });
-  private readonly handleProvider = new ContextProvider(this, { context: handleContext });
+  private readonly provider = new ContextProvider(this, storeContext);
+  private readonly handleProvider = new ContextProvider(this, handleContext);
   private readonly internals = tryAttachInternals(this);
   private readonly locale = new LocaleController(this);
   private readonly discovery = new SessionDiscovery(() => {

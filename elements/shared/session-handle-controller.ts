@@ -1,5 +1,5 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { ContextConsumer } from '@lit/context';
+import { ContextConsumer } from './context.js';
 import type { ConnectionState } from '../../src/client/connection-state.js';
 import type { SessionHandle } from '../../src/client/session-handle.js';
 import { connectionNotice, connectionStates, offlineReason } from './connection-notice.js';
@@ -21,7 +21,7 @@ type Host = ReactiveControllerHost & HTMLElement;
 export class SessionHandleController implements ReactiveController {
   private readonly host: Host;
   private readonly getOwn: (() => SessionHandle | undefined) | undefined;
-  private readonly consumer: ContextConsumer<typeof handleContext, Host>;
+  private readonly consumer: ContextConsumer<typeof handleContext>;
   private followed: SessionHandle | undefined;
   private unsubscribe: (() => void) | undefined;
   private connected = false;
@@ -30,7 +30,7 @@ export class SessionHandleController implements ReactiveController {
   constructor(host: Host, getOwn?: () => SessionHandle | undefined) {
     this.host = host;
     this.getOwn = getOwn;
-    this.consumer = new ContextConsumer(host, { context: handleContext, subscribe: true });
+    this.consumer = new ContextConsumer(host, handleContext);
     host.addController(this);
   }
 

@@ -1,4 +1,4 @@
-import { ContextConsumer } from '@lit/context';
+import { ContextConsumer } from './context.js';
 import type { ReactiveControllerHost } from 'lit';
 import type { SessionStoreLike } from '../../src/store/types.js';
 import { storeContext } from './store-context.js';
@@ -15,11 +15,11 @@ import { storeContext } from './store-context.js';
  */
 export class StoreConsumer {
   private readonly getOwn: () => SessionStoreLike | undefined;
-  private readonly consumer: ContextConsumer<typeof storeContext, ReactiveControllerHost & HTMLElement>;
+  private readonly consumer: ContextConsumer<typeof storeContext>;
 
   constructor(host: ReactiveControllerHost & HTMLElement, getOwn: () => SessionStoreLike | undefined) {
     this.getOwn = getOwn;
-    this.consumer = new ContextConsumer(host, { context: storeContext, subscribe: true });
+    this.consumer = new ContextConsumer(host, storeContext);
   }
 
   /** The store in use: the element's own, else the provided one; undefined while there is none. */
