@@ -9,6 +9,7 @@ import { ResourceListChangedNotificationSchema, ResultSchema, ToolListChangedNot
 import type { ErrorInfo, McpAuthRequirement, McpServerState } from '../../src/protocol/index.js';
 import type { ServerConfig, StdioServerConfig } from './config.js';
 import { withDemoNote } from './auth/auth-requirement.js';
+import { StdioLineBuffer } from './stdio-line-buffer.js';
 import { HttpAuth, McpAuthRequiredError } from './auth/http-auth.js';
 
 export interface McpRuntimeOptions {
@@ -54,6 +55,11 @@ class ObservedStdioTransport extends StdioClientTransport {
   exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
   /** Unlike `pid`, kept after the process has exited. */
   spawnedPid: number | null = null;
+  constructor(server: ConstructorParameters<typeof StdioClientTransport>[0]) {
+    super(server);
+    // The SDK's buffer is quadratic in a message's size (see StdioLineBuffer); the field is private to the SDK.
+    (this as unknown as { _readBuffer: StdioLineBuffer })._readBuffer = new StdioLineBuffer(server.maxBufferSize);
+  }
   override async start(): Promise<void> {
     await super.start();
     this.spawnedPid = this.pid;
