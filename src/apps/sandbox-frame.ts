@@ -15,6 +15,15 @@ const PROXY_LOADS_PER_ORIGIN = 4;
 /** Why a sandbox URL cannot be used: none configured, not a URL, or not on another http(s) origin than the page. */
 export type SandboxUrlProblem = 'missing' | 'invalid' | 'same-origin';
 
+/**
+ * `html` as UTF-8. `encodeInto` a buffer of the largest size (3 bytes per UTF-16 unit), then the used part copied
+ * out: for the 4.3 MB PDF View 25–40 ms, where Chromium's `encode` takes 140–260 ms (measured in the page, quiet).
+ */
+function utf8Bytes(html: string): ArrayBuffer {
+  const bytes = new Uint8Array(html.length * 3);
+  return bytes.slice(0, new TextEncoder().encodeInto(html, bytes).written).buffer;
+}
+
 /** A sandbox proxy URL resolved against the page, or why it cannot be used. */
 export function checkSandboxUrl(url: string | undefined, baseUri: string, pageOrigin: string): URL | SandboxUrlProblem {
   if (!url) return 'missing';
@@ -114,7 +123,7 @@ export class SandboxFrame {
 
   /** Hands the View's HTML to the proxy as UTF-8 bytes whose buffer is transferred (no copy of a large string). */
   sendResource(resource: { html: string; csp?: McpUiResourceCsp | undefined; permissions?: McpUiResourcePermissions | undefined }): void {
-    const bytes = new TextEncoder().encode(resource.html).buffer;
+    const bytes = utf8Bytes(resource.html);
     const params = { html: bytes, ...(resource.csp && { csp: resource.csp }), ...(resource.permissions && { permissions: resource.permissions }) };
     this.element.contentWindow?.postMessage({ jsonrpc: '2.0', method: SANDBOX_METHODS.resourceReady, params }, { targetOrigin: this.origin, transfer: [bytes] });
   }

@@ -9,6 +9,7 @@ import type { ConnectionState } from '../../src/client/connection-state.js';
 import type { McpChannel } from '../../src/client/mcp-channel.js';
 import type { SessionState } from '../../src/protocol/session.js';
 import type { ToolCallState } from '../../src/protocol/tool-calls.js';
+import { SandboxFrame } from '../../src/apps/sandbox-frame.js';
 import { ALL_CAPABILITIES, FakeChannel } from '../fixtures/apps/fake-channel.js';
 import { drivenView } from '../fixtures/apps/view-driver.js';
 import { FakeHandle } from './fixtures/fake-handle.js';
@@ -259,6 +260,31 @@ describe('<ahp-mcp-app> the View\'s document is built out of rendering', () => {
         stop();
         el.remove();
       }
+    }
+  });
+});
+
+describe('the View\'s HTML handed to the proxy', () => {
+  it('arrives as the same text, whatever its characters (UTF-8 bytes of up to 3 per UTF-16 unit, and 4 per pair)', async () => {
+    // Latin-1, 2-byte, 3-byte (CJK, U+FFFF range) and 4-byte (surrogate pairs) characters, and a lone surrogate.
+    const text = `Grüße · 東京 · \uFFFD\uFFEE · 🎉🧪 · ${'€'.repeat(5000)} · \uD800 · end`;
+    const viewHtml = `<!doctype html><meta charset="utf-8"><p id="t">${text}</p><script type="module">parent.postMessage({ jsonrpc: '2.0', method: 'test/text', params: { text: document.getElementById('t').textContent } }, '*');</script>`;
+    const frame = new SandboxFrame({ url: `${sandboxUrl()}?parent=${encodeURIComponent(location.origin)}` });
+    let seen: string | undefined;
+    const onMessage = (e: MessageEvent) => {
+      if (e.source === frame.element.contentWindow && e.data?.method === 'test/text') seen = e.data.params.text;
+    };
+    window.addEventListener('message', onMessage);
+    try {
+      frame.place(document.body);
+      expect(await frame.ready).to.equal(true);
+      frame.sendResource({ html: viewHtml });
+      const got = await until(() => seen, 'the View\'s text');
+      // The lone surrogate becomes U+FFFD, as any UTF-8 encoding of it does.
+      expect(got).to.equal(text.replace('\uD800', '\uFFFD'));
+    } finally {
+      window.removeEventListener('message', onMessage);
+      frame.remove();
     }
   });
 });
