@@ -93,7 +93,7 @@ const serverLog: string[] = [];
 const playground = await startPlayground({ port: 0, config, log: (line) => serverLog.push(line) });
 const viewHtml = new Map<string, string>();
 const viewServer = await startViewServer(viewHtml);
-const browser = await launchChromium();
+const browser = await launchChromium({ networkEnabled: false });
 
 interface Phases {
   listed?: number;
