@@ -21,6 +21,8 @@
 // Prints numbers and one budget line per App and condition; asserts nothing. After them, for comparison only, the
 // App timed to the own load's end point (`ui/initialize` reaching the page): the budget lines include the View's
 // answer to the host's `ui/initialize` reply (its own start-up code until `initialized`), which the own load does not.
+// Chromium runs without DevTools' Network domain: with it on, Chromium copies every WebSocket frame into DevTools,
+// which only the App's side has (the resource read's answer) and which costs a 4.4 MB frame hundreds of ms.
 // Run: node --import tsx test/bench/apps-startup.ts [rounds] [serverId,…]
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
