@@ -80,7 +80,9 @@ test('anatomy: every event class extends AhpEvent and lives in an events.ts; not
       assert.equal(base, 'AhpEvent', `${file}: ${cls} extends AhpEvent`);
       assert.equal(path.basename(file), 'events.ts', `${file}: ${cls} is declared in an events.ts`);
     }
-    if (file !== path.join(ELEMENTS, 'shared', 'ahp-event.ts')) {
+    // context.ts sends the context community protocol's events (context-request, context-provider), which are not
+    // the elements' own: @lit/context built the same by hand before it was replaced.
+    if (file !== path.join(ELEMENTS, 'shared', 'ahp-event.ts') && file !== path.join(ELEMENTS, 'shared', 'context.ts')) {
       assert.doesNotMatch(source, /\bbubbles:|\bcomposed:|new CustomEvent\(/, `${file} builds an event by hand: subclass AhpEvent in events.ts`);
     }
   }
