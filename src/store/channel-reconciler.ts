@@ -56,26 +56,26 @@ export const MAX_DEFERRED = 1024;
 export class ChannelReconciler<S extends object> {
   readonly channel: string;
   /** What the owner gave (the callbacks are called detached, not as its methods). */
-  private readonly options: ChannelReconcilerOptions<S>;
+  private readonly recOptions: ChannelReconcilerOptions<S>;
 
-  private mode: ReconcilerMode;
-  private confirmed: S | undefined;
-  private cursor = 0;
-  private readonly pending = new Map<number, Pending>();
-  private buffer: ActionEnvelope[] = [];
-  private view: S | undefined;
+  private recMode: ReconcilerMode;
+  private confirmedState: S | undefined;
+  private lastSeq = 0;
+  private readonly echoWaits = new Map<number, Pending>();
+  private earlyEnvelopes: ActionEnvelope[] = [];
+  private optimisticView: S | undefined;
   /** The view the owner last reported to its listeners (`refresh`). */
-  private reported: S | undefined;
-  private dirty = false;
-  private readonly fold: (state: S, actions: readonly AnyAction[]) => S;
+  private lastReported: S | undefined;
+  private viewStale = false;
+  private readonly foldActions: (state: S, actions: readonly AnyAction[]) => S;
   /** Confirmed actions (cursor past them) not folded into `confirmed` yet: see `receive(env, defer)`. */
   private deferred: AnyAction[] = [];
 
   constructor(options: ChannelReconcilerOptions<S>, mode: ReconcilerMode = 'awaiting') {
     this.channel = options.channel;
-    this.options = options;
-    this.fold = options.fold ?? ((state, actions) => actions.reduce(options.reducer, state));
-    this.mode = mode;
+    this.recOptions = options;
+    this.foldActions = options.fold ?? ((state, actions) => actions.reduce(options.reducer, state));
+    this.recMode = mode;
   }
 
   /**
@@ -84,57 +84,57 @@ export class ChannelReconciler<S extends object> {
    */
   getState(): S | undefined {
     this.foldDeferred();
-    if (this.dirty) {
-      this.dirty = false;
-      const view = this.confirmed;
-      this.view = view !== undefined && this.pending.size > 0 ? this.fold(view, [...this.pending.values()].map((p) => p.action)) : view;
+    if (this.viewStale) {
+      this.viewStale = false;
+      const view = this.confirmedState;
+      this.optimisticView = view !== undefined && this.echoWaits.size > 0 ? this.foldActions(view, [...this.echoWaits.values()].map((p) => p.action)) : view;
     }
-    return this.view;
+    return this.optimisticView;
   }
 
   /** State as confirmed by the host, without pending actions. */
   getConfirmedState(): S | undefined {
     this.foldDeferred();
-    return this.confirmed;
+    return this.confirmedState;
   }
 
   /** Last serverSeq applied (the snapshot's fromSeq at first); 0 without a baseline. */
   getCursor(): number {
-    return this.cursor;
+    return this.lastSeq;
   }
 
   getMode(): ReconcilerMode {
-    return this.mode;
+    return this.recMode;
   }
 
   /** Number of actions waiting for their echo. */
   get pendingCount(): number {
-    return this.pending.size;
+    return this.echoWaits.size;
   }
 
   /** Starts buffering envelopes until `loadSnapshot` (no-op once loaded). */
   expectSnapshot(): void {
-    if (this.mode === 'idle') this.mode = 'awaiting';
+    if (this.recMode === 'idle') this.recMode = 'awaiting';
   }
 
   /** Forgets the state, cursor and buffer (pending actions stay and still match their echoes). */
   forget(): void {
-    this.mode = 'idle';
-    this.confirmed = undefined;
-    this.cursor = 0;
-    this.buffer = [];
+    this.recMode = 'idle';
+    this.confirmedState = undefined;
+    this.lastSeq = 0;
+    this.earlyEnvelopes = [];
     this.deferred = [];
-    this.dirty = true;
+    this.viewStale = true;
   }
 
   /** Records an action just sent with this clientSeq and starts its timeout. */
   addPending(clientSeq: number, action: AnyAction): void {
-    this.pending.set(clientSeq, { action, timer: this.arm(clientSeq) });
-    this.dirty = true;
+    this.echoWaits.set(clientSeq, { action, timer: this.arm(clientSeq) });
+    this.viewStale = true;
   }
 
   private arm(clientSeq: number): ReturnType<typeof setTimeout> {
-    const timer = setTimeout(() => this.expire(clientSeq), this.options.pendingTimeoutMs);
+    const timer = setTimeout(() => this.expire(clientSeq), this.recOptions.pendingTimeoutMs);
     // Do not keep a Node process alive just for a pending echo.
     (timer as { unref?: () => void }).unref?.();
     return timer;
@@ -142,25 +142,25 @@ export class ChannelReconciler<S extends object> {
 
   /** Removes a pending action; returns it, or undefined when it was not pending. */
   removePending(clientSeq: number): AnyAction | undefined {
-    const p = this.pending.get(clientSeq);
+    const p = this.echoWaits.get(clientSeq);
     if (!p) return undefined;
     clearTimeout(p.timer);
-    this.pending.delete(clientSeq);
-    this.dirty = true;
+    this.echoWaits.delete(clientSeq);
+    this.viewStale = true;
     return p.action;
   }
 
   /** Sets the confirmed state from a snapshot and applies buffered envelopes after `fromSeq`. Ignored while idle or for another channel. */
   loadSnapshot(snapshot: Snapshot): boolean {
-    if (this.mode === 'idle' || !isRecord(snapshot) || snapshot.resource !== this.channel || !isRecord(snapshot.state)) return false;
-    this.confirmed = snapshot.state as S;
-    this.cursor = typeof snapshot.fromSeq === 'number' ? snapshot.fromSeq : 0;
-    this.mode = 'loaded';
-    const buffered = this.buffer.sort((a, b) => a.serverSeq - b.serverSeq);
-    this.buffer = [];
-    this.deferred = buffered.filter((env) => this.advance(env)).map((env) => env.action as AnyAction);
+    if (this.recMode === 'idle' || !isRecord(snapshot) || snapshot.resource !== this.channel || !isRecord(snapshot.state)) return false;
+    this.confirmedState = snapshot.state as S;
+    this.lastSeq = typeof snapshot.fromSeq === 'number' ? snapshot.fromSeq : 0;
+    this.recMode = 'loaded';
+    const buffered = this.earlyEnvelopes.sort((a, b) => a.serverSeq - b.serverSeq);
+    this.earlyEnvelopes = [];
+    this.deferred = buffered.filter((env) => this.advancePast(env)).map((env) => env.action as AnyAction);
     this.foldDeferred();
-    this.dirty = true;
+    this.viewStale = true;
     return true;
   }
 
@@ -176,25 +176,25 @@ export class ChannelReconciler<S extends object> {
     if (!isRecord(env) || env.channel !== this.channel || typeof env.serverSeq !== 'number') return undefined;
     let failure: ActionFailure | undefined;
     const origin = env.origin;
-    if (isRecord(origin) && origin.clientId === this.options.clientId && typeof origin.clientSeq === 'number') {
+    if (isRecord(origin) && origin.clientId === this.recOptions.clientId && typeof origin.clientSeq === 'number') {
       const mine = this.removePending(origin.clientSeq);
       if (mine && isRejected(env)) failure = this.failure('rejected', origin.clientSeq, mine, String(env.rejectionReason));
     }
-    if (this.mode === 'awaiting') this.buffer.push(env);
-    else if (this.mode === 'loaded' && this.advance(env)) {
-      this.deferred.push(env.action as AnyAction);
-      if (!defer || this.deferred.length >= MAX_DEFERRED) this.foldDeferred();
-      else {
-        // Nobody is told about deferred actions one by one: whoever looks next sees the whole change.
-        this.dirty = true;
-      }
+    if (this.recMode === 'awaiting') this.earlyEnvelopes.push(env);
+    else if (this.recMode === 'loaded' && this.advancePast(env)) {
+      const action = env.action as AnyAction;
+      // Nobody is told about deferred actions one by one: whoever looks next sees the whole change. An action not
+      // deferred, with nothing waiting, is reduced as it is, without the array of a burst.
+      if (!defer && !this.deferred.length) this.adoptState(this.recOptions.reducer(this.confirmedState!, action));
+      else if (this.deferred.push(action) < MAX_DEFERRED && defer) this.viewStale = true;
+      else this.foldDeferred();
     }
     return failure;
   }
 
   /** clientSeqs of the actions waiting for their echo, oldest first. */
   pendingClientSeqs(): number[] {
-    return [...this.pending.keys()];
+    return [...this.echoWaits.keys()];
   }
 
   /**
@@ -211,7 +211,7 @@ export class ChannelReconciler<S extends object> {
 
   /** Drops every pending action and returns each as a `dropped` failure. */
   dropPending(reason: string): ActionFailure[] {
-    return [...this.pending].map(([seq, p]) => {
+    return [...this.echoWaits].map(([seq, p]) => {
       this.removePending(seq);
       return this.failure('dropped', seq, p.action, reason);
     });
@@ -225,42 +225,45 @@ export class ChannelReconciler<S extends object> {
   /** Brings the view up to date and reports the change since the last report: `prev` is the view reported then (reads in between do not count). */
   refresh(): { changed: boolean; prev: S | undefined } {
     const view = this.getState();
-    const prev = this.reported;
-    this.reported = view;
+    const prev = this.lastReported;
+    this.lastReported = view;
     return { changed: view !== prev, prev };
   }
 
   /** Clears every timer (pending actions are forgotten without being reported). */
   dispose(): void {
-    for (const p of this.pending.values()) clearTimeout(p.timer);
-    this.pending.clear();
+    for (const p of this.echoWaits.values()) clearTimeout(p.timer);
+    this.echoWaits.clear();
   }
 
   /** Moves the cursor past `env`; true when its action is to be applied (not overlap, not rejected). */
-  private advance(env: ActionEnvelope): boolean {
+  private advancePast(env: ActionEnvelope): boolean {
     // Overlap with the snapshot or a replay: already part of confirmed state.
-    if (env.serverSeq <= this.cursor || this.confirmed === undefined) return false;
-    this.cursor = env.serverSeq;
+    if (env.serverSeq <= this.lastSeq || this.confirmedState === undefined) return false;
+    this.lastSeq = env.serverSeq;
     return !isRejected(env);
   }
 
   /** Applies the actions that wait (one, or a burst with one copy of each changed path). */
   private foldDeferred(): void {
     const actions = this.deferred;
-    if (actions.length === 0 || this.confirmed === undefined) return;
+    if (actions.length === 0 || this.confirmedState === undefined) return;
     this.deferred = [];
-    const next = this.fold(this.confirmed, actions);
-    if (next !== this.confirmed) {
-      this.confirmed = next;
-      this.dirty = true;
+    this.adoptState(this.foldActions(this.confirmedState, actions));
+  }
+
+  private adoptState(next: S): void {
+    if (next !== this.confirmedState) {
+      this.confirmedState = next;
+      this.viewStale = true;
     }
   }
 
   private expire(clientSeq: number): void {
-    const { confirmSent: confirm, onTimeout } = this.options;
+    const { confirmSent: confirm, onTimeout } = this.recOptions;
     if (!confirm) {
       const action = this.removePending(clientSeq);
-      if (action) onTimeout(this.failure('timeout', clientSeq, action, `no echo from the host within ${this.options.pendingTimeoutMs} ms`));
+      if (action) onTimeout(this.failure('timeout', clientSeq, action, `no echo from the host within ${this.recOptions.pendingTimeoutMs} ms`));
       return;
     }
     // A slow echo (a big action on a slow link) is not a failure: only once the host answered something
@@ -271,7 +274,7 @@ export class ChannelReconciler<S extends object> {
         if (action) onTimeout(this.failure('timeout', clientSeq, action, 'the host handled it but sent no echo (unknown channel?)'));
       },
       () => {
-        const p = this.pending.get(clientSeq);
+        const p = this.echoWaits.get(clientSeq);
         if (p) p.timer = this.arm(clientSeq);
       },
     );

@@ -31,46 +31,46 @@ interface Watch<T> {
  * (see `same`), appeared or disappeared.
  */
 export class KeyedWatchers<T> {
-  private readonly watches = new Map<string, Watch<T>>();
+  private readonly watchesByKey = new Map<string, Watch<T>>();
 
   constructor(
-    private readonly what: string,
-    private readonly same: (a: T | undefined, b: T | undefined) => boolean,
+    private readonly listenerKind: string,
+    private readonly sameValue: (a: T | undefined, b: T | undefined) => boolean,
   ) {}
 
   get size(): number {
-    return this.watches.size;
+    return this.watchesByKey.size;
   }
 
   /** Adds a listener for `key`; `current` gives the value to compare the next change with. Returns the remover. */
   add(key: string, listener: (value: T | undefined) => void, current: () => T | undefined): () => void {
-    let watch = this.watches.get(key);
+    let watch = this.watchesByKey.get(key);
     if (!watch) {
       watch = { last: current(), listeners: new Set() };
-      this.watches.set(key, watch);
+      this.watchesByKey.set(key, watch);
     }
     const w = watch;
     w.listeners.add(listener);
     return () => {
       w.listeners.delete(listener);
-      if (w.listeners.size === 0 && this.watches.get(key) === w) this.watches.delete(key);
+      if (w.listeners.size === 0 && this.watchesByKey.get(key) === w) this.watchesByKey.delete(key);
     };
   }
 
   /** Looks the watched keys up (all, or only `keys` when the caller knows what may have changed) and wakes those whose object changed. */
   notify(lookup: (key: string) => T | undefined, keys?: Iterable<string>): void {
-    for (const key of keys ?? [...this.watches.keys()]) {
-      const w = this.watches.get(key);
+    for (const key of keys ?? [...this.watchesByKey.keys()]) {
+      const w = this.watchesByKey.get(key);
       if (!w) continue;
       const value = lookup(key);
-      const changed = !this.same(w.last, value);
+      const changed = !this.sameValue(w.last, value);
       w.last = value;
-      if (changed) for (const l of [...w.listeners]) report(this.what, () => l(value));
+      if (changed) for (const l of [...w.listeners]) report(this.listenerKind, () => l(value));
     }
   }
 
   clear(): void {
-    this.watches.clear();
+    this.watchesByKey.clear();
   }
 }
 

@@ -68,35 +68,35 @@ const foldSession = (state: SessionState, actions: readonly AnyAction[]): Sessio
 export class SessionStore implements SessionStoreLike {
   readonly channel: string;
   /** What the connection gave: its callbacks (send, subscribeChannel… are called as its methods) and settings. */
-  private readonly options: SessionStoreOptions;
+  private readonly storeOptions: SessionStoreOptions;
 
-  private readonly session: ChannelReconciler<SessionState>;
+  private readonly sessionRec: ChannelReconciler<SessionState>;
   /** Chat reconcilers: watched chats, and unwatched ones that still have pending actions. */
-  private readonly chats = new Map<string, ChannelReconciler<ChatState>>();
-  private readonly chatWatches = new Map<string, ChatWatch>();
-  private generation = 0;
+  private readonly chatRecs = new Map<string, ChannelReconciler<ChatState>>();
+  private readonly chatWatchCounts = new Map<string, ChatWatch>();
+  private lastGeneration = 0;
   /** Channels with received envelopes their listeners have not heard of yet (see `scheduleNotify`). */
-  private readonly due = new Set<AnyReconciler>();
+  private readonly dueRecs = new Set<AnyReconciler>();
 
-  private readonly listeners = new StoreListeners(
+  private readonly storeHub = new StoreListeners(
     () => this.getState(),
     (uri) => this.getChatState(uri),
   );
 
   constructor(options: SessionStoreOptions) {
     this.channel = options.channel;
-    this.options = options;
-    this.session = this.reconciler(this.channel, sessionReducer, foldSession, 'awaiting');
+    this.storeOptions = options;
+    this.sessionRec = this.reconciler(this.channel, sessionReducer, foldSession, 'awaiting');
   }
 
   /** Optimistic view; undefined before the snapshot. */
   getState(): SessionState | undefined {
-    return this.session.getState();
+    return this.sessionRec.getState();
   }
 
   /** State as confirmed by the host, without pending actions. */
   getConfirmedState(): SessionState | undefined {
-    return this.session.getConfirmedState();
+    return this.sessionRec.getConfirmedState();
   }
 
   /** Number of dispatched actions still waiting for their echo, on one channel or on all. */
@@ -112,87 +112,87 @@ export class SessionStore implements SessionStoreLike {
 
   /** Replay cursors for `reconnect`: the session and every watched chat (0 = no baseline yet). */
   getChannelCursors(): ChannelReplayCursor[] {
-    return [this.channel, ...this.chatWatches.keys()].map((channel) => ({ channel, lastSeenServerSeq: this.getCursor(channel) }));
+    return [this.channel, ...this.chatWatchCounts.keys()].map((channel) => ({ channel, lastSeenServerSeq: this.getCursor(channel) }));
   }
 
   /** URIs of the chats currently watched. */
   getWatchedChats(): string[] {
-    return [...this.chatWatches.keys()];
+    return [...this.chatWatchCounts.keys()];
   }
 
   subscribe(listener: () => void): () => void {
-    this.report(this.session);
-    return this.listeners.subscribe(listener);
+    this.report(this.sessionRec);
+    return this.storeHub.subscribe(listener);
   }
 
   subscribeMcpServer(id: string, listener: (server: McpServerCustomization | undefined) => void): () => void {
-    this.report(this.session);
-    return this.listeners.subscribeMcpServer(id, listener);
+    this.report(this.sessionRec);
+    return this.storeHub.subscribeMcpServer(id, listener);
   }
 
   watchChat(uri: string): () => void {
     if (!isChatChannel(this.channel, uri)) throw new TypeError(`SessionStore.watchChat: "${String(uri)}" is not a chat channel`);
-    let watch = this.chatWatches.get(uri);
+    let watch = this.chatWatchCounts.get(uri);
     if (watch) watch.count++;
     else {
-      watch = { count: 1, generation: ++this.generation };
-      this.chatWatches.set(uri, watch);
-      (this.chats.get(uri) ?? this.addChat(uri, 'awaiting')).expectSnapshot();
+      watch = { count: 1, generation: ++this.lastGeneration };
+      this.chatWatchCounts.set(uri, watch);
+      (this.chatRecs.get(uri) ?? this.addChatRec(uri, 'awaiting')).expectSnapshot();
       this.loadChat(uri, watch.generation);
     }
     let released = false;
     return () => {
       if (released) return;
       released = true;
-      this.releaseChat(uri);
+      this.releaseChatRec(uri);
     };
   }
 
   getChatState(uri: string): ChatState | undefined {
-    return this.chatWatches.has(uri) ? this.chats.get(uri)?.getState() : undefined;
+    return this.chatWatchCounts.has(uri) ? this.chatRecs.get(uri)?.getState() : undefined;
   }
 
   subscribeChat(uri: string, listener: () => void): () => void {
-    this.report(this.chats.get(uri));
-    return this.listeners.subscribeChat(uri, listener);
+    this.report(this.chatRecs.get(uri));
+    return this.storeHub.subscribeChat(uri, listener);
   }
 
   subscribeToolCall(chat: string, toolCallId: string, listener: (toolCall: ToolCallState | undefined) => void): () => void {
-    this.report(this.chats.get(chat));
-    return this.listeners.subscribeToolCall(chat, toolCallId, listener);
+    this.report(this.chatRecs.get(chat));
+    return this.storeHub.subscribeToolCall(chat, toolCallId, listener);
   }
 
   onActionFailed(listener: (failure: ActionFailure) => void): () => void {
-    return this.listeners.onActionFailed(listener);
+    return this.storeHub.onActionFailed(listener);
   }
 
   dispatch(action: AnyAction, channel?: string): number {
     const target = routeAction('SessionStore', this.channel, action, channel);
-    checkActionSize('SessionStore', action, this.options.limits);
-    const rec = target === this.channel ? this.session : (this.chats.get(target) ?? this.addChat(target, 'idle'));
-    const clientSeq = this.options.nextClientSeq();
+    checkActionSize('SessionStore', action, this.storeOptions.limits);
+    const rec = target === this.channel ? this.sessionRec : (this.chatRecs.get(target) ?? this.addChatRec(target, 'idle'));
+    const clientSeq = this.storeOptions.nextClientSeq();
     rec.addPending(clientSeq, action);
     const failures: ActionFailure[] = [];
     try {
-      this.options.send({ channel: target, clientSeq, action });
+      this.storeOptions.send({ channel: target, clientSeq, action });
     } catch (err) {
       const dropped = rec.removePending(clientSeq);
       if (dropped) failures.push(rec.failure('dropped', clientSeq, dropped, `send failed: ${errorText(err)}`));
     }
-    this.commit(rec, failures);
+    this.afterChange(rec, failures);
     return clientSeq;
   }
 
   /** Sets the confirmed state of the session or a watched chat (by `snapshot.resource`) and applies buffered envelopes after `fromSeq`. */
   loadSnapshot(snapshot: Snapshot): void {
     if (!isRecord(snapshot) || typeof snapshot.resource !== 'string') return;
-    const rec = snapshot.resource === this.channel ? this.session : this.chatWatches.has(snapshot.resource) ? this.chats.get(snapshot.resource) : undefined;
+    const rec = snapshot.resource === this.channel ? this.sessionRec : this.chatWatchCounts.has(snapshot.resource) ? this.chatRecs.get(snapshot.resource) : undefined;
     if (!rec) return;
     // A chat is re-armed so a reconnect snapshot also loads one that failed to load before.
     rec.expectSnapshot();
-    const reducers = rec === this.session ? undefined : chatReducersLoading();
-    if (reducers) return void reducers.then(() => this.chats.get(snapshot.resource) === rec && this.loadSnapshot(snapshot), (err: unknown) => console.error(`SessionStore: could not load chat ${snapshot.resource}`, err));
-    if (rec.loadSnapshot(snapshot)) this.commit(rec, []);
+    const reducers = rec === this.sessionRec ? undefined : chatReducersLoading();
+    if (reducers) return void reducers.then(() => this.chatRecs.get(snapshot.resource) === rec && this.loadSnapshot(snapshot), (err: unknown) => console.error(`SessionStore: could not load chat ${snapshot.resource}`, err));
+    if (rec.loadSnapshot(snapshot)) this.afterChange(rec);
   }
 
   /**
@@ -204,8 +204,8 @@ export class SessionStore implements SessionStoreLike {
     // A channel that is not a string names no reconciler.
     const rec = isRecord(env) ? this.reconcilerOf(env.channel) : undefined;
     if (!rec) return;
-    const failure = rec.receive(env, !!this.options.scheduleNotify || this.unobserved(rec));
-    this.commit(rec, failure ? [failure] : [], true);
+    const failure = rec.receive(env, !!this.storeOptions.scheduleNotify || this.unobserved(rec));
+    this.afterChange(rec, failure && [failure], true);
   }
 
   /**
@@ -224,8 +224,8 @@ export class SessionStore implements SessionStoreLike {
       if (failure) failures.push(failure);
       if (rec) touched.add(rec);
     }
-    for (const rec of touched) this.commit(rec, [], true);
-    this.listeners.failed(failures);
+    for (const rec of touched) this.afterChange(rec, [], true);
+    this.storeHub.failed(failures);
   }
 
   /** clientSeqs of every action still waiting for its echo (all channels), for `reconnect` to ask the host about. */
@@ -240,20 +240,20 @@ export class SessionStore implements SessionStoreLike {
   settlePending(outcomes: readonly ClientActionOutcome[]): void {
     for (const rec of this.reconcilers()) {
       const settled = outcomes.map((outcome) => rec.settle(outcome)).filter((result) => result !== undefined);
-      if (settled.length) this.commit(rec, settled.flatMap((result) => result.failure ?? []));
+      if (settled.length) this.afterChange(rec, settled.flatMap((result) => result.failure ?? []));
     }
   }
 
   /** Drops pending actions (of one channel, or all) and reports each as `dropped` (after reconnect recovery). */
   dropPending(reason: string, channel?: string): void {
     const recs = channel !== undefined ? [this.reconcilerOf(channel)] : this.reconcilers();
-    for (const rec of recs) if (rec) this.commit(rec, rec.dropPending(reason));
+    for (const rec of recs) if (rec) this.afterChange(rec, rec.dropPending(reason));
   }
 
   /** Clears timers and listeners; the store stays readable. */
   dispose(): void {
     for (const rec of this.reconcilers()) rec.dispose();
-    this.listeners.clear();
+    this.storeHub.clear();
   }
 
   private reconciler<S extends object>(
@@ -262,7 +262,7 @@ export class SessionStore implements SessionStoreLike {
     fold: (s: S, a: readonly AnyAction[]) => S,
     mode: ReconcilerMode,
   ): ChannelReconciler<S> {
-    const options = this.options;
+    const options = this.storeOptions;
     const rec: ChannelReconciler<S> = new ChannelReconciler<S>(
       {
         channel,
@@ -270,7 +270,7 @@ export class SessionStore implements SessionStoreLike {
         reducer,
         fold,
         pendingTimeoutMs: options.pendingTimeoutMs ?? 10_000,
-        onTimeout: (f) => this.commit(rec as unknown as AnyReconciler, [f]),
+        onTimeout: (f) => this.afterChange(rec as unknown as AnyReconciler, [f]),
         ...(options.confirmSent && { confirmSent: () => options.confirmSent!() }),
       },
       mode,
@@ -278,23 +278,23 @@ export class SessionStore implements SessionStoreLike {
     return rec;
   }
 
-  private addChat(uri: string, mode: ReconcilerMode): ChannelReconciler<ChatState> {
+  private addChatRec(uri: string, mode: ReconcilerMode): ChannelReconciler<ChatState> {
     const rec = this.reconciler<ChatState>(uri, reduceChat, foldChat, mode);
-    this.chats.set(uri, rec);
+    this.chatRecs.set(uri, rec);
     return rec;
   }
 
   /** The session's reconciler and every chat's. */
   private reconcilers(): AnyReconciler[] {
-    return [this.session, ...this.chats.values()];
+    return [this.sessionRec, ...this.chatRecs.values()];
   }
 
   private reconcilerOf(channel: string): AnyReconciler | undefined {
-    return channel === this.channel ? this.session : this.chats.get(channel);
+    return channel === this.channel ? this.sessionRec : this.chatRecs.get(channel);
   }
 
   private loadChat(uri: string, generation: number): void {
-    const options = this.options;
+    const options = this.storeOptions;
     if (!options.subscribeChannel) return;
     const subscribe = (uri: string) => options.subscribeChannel!(uri);
     let request: Promise<Snapshot>;
@@ -307,60 +307,60 @@ export class SessionStore implements SessionStoreLike {
     }
     request
       .then((snapshot) => {
-        const rec = this.chats.get(uri);
-        if (this.chatWatches.get(uri)?.generation !== generation || !rec || rec.getMode() !== 'awaiting') return;
+        const rec = this.chatRecs.get(uri);
+        if (this.chatWatchCounts.get(uri)?.generation !== generation || !rec || rec.getMode() !== 'awaiting') return;
         if (!rec.loadSnapshot(snapshot)) throw new Error('no usable snapshot');
-        this.commit(rec, []);
+        this.afterChange(rec);
       })
       .catch((err: unknown) => {
-        if (this.chatWatches.get(uri)?.generation !== generation) return;
+        if (this.chatWatchCounts.get(uri)?.generation !== generation) return;
         // Stop buffering; the chat stays watched and a later loadSnapshot (e.g. after reconnect) can still load it.
-        const rec = this.chats.get(uri);
+        const rec = this.chatRecs.get(uri);
         if (rec?.getMode() === 'awaiting') rec.forget();
         console.error(`SessionStore: could not load chat ${uri}`, err);
       });
   }
 
-  private releaseChat(uri: string): void {
-    const watch = this.chatWatches.get(uri);
+  private releaseChatRec(uri: string): void {
+    const watch = this.chatWatchCounts.get(uri);
     if (!watch || --watch.count > 0) return;
-    this.chatWatches.delete(uri);
-    const rec = this.chats.get(uri);
+    this.chatWatchCounts.delete(uri);
+    const rec = this.chatRecs.get(uri);
     rec?.forget();
     try {
-      this.options.unsubscribeChannel?.(uri);
+      this.storeOptions.unsubscribeChannel?.(uri);
     } catch (err) {
       console.error(`SessionStore: unsubscribing ${uri} failed`, err);
     }
-    if (rec) this.commit(rec, []);
+    if (rec) this.afterChange(rec);
   }
 
   /** True when no listener would be told about a change of this channel: its view may wait until it is read. */
   private unobserved(rec: AnyReconciler): boolean {
-    return !this.listeners.observes(rec === this.session ? undefined : rec.channel);
+    return !this.storeHub.observes(rec === this.sessionRec ? undefined : rec.channel);
   }
 
   /**
    * After a change of a channel: wakes the listeners of what changed (now, or at the scheduled flush for `received`
    * envelopes; nobody when nobody listens), forgets idle chats and reports failures.
    */
-  private commit(rec: AnyReconciler, failures: readonly ActionFailure[], received = false): void {
+  private afterChange(rec: AnyReconciler, failures?: readonly ActionFailure[], received?: boolean): void {
     // With nobody to tell, the view waits: the next listener catches up when it subscribes (`report`).
     if (!this.unobserved(rec)) {
-      const schedule = received && this.options.scheduleNotify;
+      const schedule = received && this.storeOptions.scheduleNotify;
       if (!schedule) this.report(rec);
       else {
         // An empty set has no flush queued (a second one, if `report` emptied it early, finds nothing to do). The
         // flush walks the live set: a channel a listener feeds during the flush is reported in it too.
-        if (!this.due.size) schedule(() => this.due.forEach((r) => this.report(r)));
-        this.due.add(rec);
+        if (!this.dueRecs.size) schedule(() => this.dueRecs.forEach((r) => this.report(r)));
+        this.dueRecs.add(rec);
       }
     }
-    if (rec !== this.session && rec.pendingCount === 0 && !this.chatWatches.has(rec.channel) && this.chats.get(rec.channel) === rec) {
+    if (rec !== this.sessionRec && rec.pendingCount === 0 && !this.chatWatchCounts.has(rec.channel) && this.chatRecs.get(rec.channel) === rec) {
       rec.dispose();
-      this.chats.delete(rec.channel);
+      this.chatRecs.delete(rec.channel);
     }
-    this.listeners.failed(failures);
+    if (failures) this.storeHub.failed(failures);
   }
 
   /**
@@ -369,10 +369,10 @@ export class SessionStore implements SessionStoreLike {
    */
   private report(rec: AnyReconciler | undefined): void {
     if (!rec) return;
-    this.due.delete(rec);
+    this.dueRecs.delete(rec);
     const { changed, prev } = rec.refresh();
     if (!changed) return;
-    if (rec === this.session) this.listeners.sessionChanged(prev as SessionState | undefined, this.session.getState());
-    else this.listeners.chatChanged(rec.channel, prev as ChatState | undefined, rec.getState() as ChatState | undefined);
+    if (rec === this.sessionRec) this.storeHub.sessionChanged(prev as SessionState | undefined, this.sessionRec.getState());
+    else this.storeHub.chatChanged(rec.channel, prev as ChatState | undefined, rec.getState() as ChatState | undefined);
   }
 }

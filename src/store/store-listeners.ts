@@ -19,44 +19,44 @@ const sameServer = (a: McpServerCustomization | undefined, b: McpServerCustomiza
  * throwing listener never stops the others.
  */
 export class StoreListeners<F extends ActionFailure = ActionFailure> {
-  private readonly session = new Set<() => void>();
-  private readonly failures = new Set<(failure: F) => void>();
-  private readonly servers = new KeyedWatchers<McpServerCustomization>('subscribeMcpServer', sameServer);
-  private readonly chats = new Map<string, Set<() => void>>();
-  private readonly toolCalls = new Map<string, KeyedWatchers<ToolCallState>>();
+  private readonly sessionListeners = new Set<() => void>();
+  private readonly failureListeners = new Set<(failure: F) => void>();
+  private readonly serverWatchers = new KeyedWatchers<McpServerCustomization>('subscribeMcpServer', sameServer);
+  private readonly chatListeners = new Map<string, Set<() => void>>();
+  private readonly toolCallWatchers = new Map<string, KeyedWatchers<ToolCallState>>();
 
   constructor(
-    private readonly getState: () => SessionState | undefined,
-    private readonly getChatState: (uri: string) => ChatState | undefined,
+    private readonly readState: () => SessionState | undefined,
+    private readonly readChatState: (uri: string) => ChatState | undefined,
   ) {}
 
   subscribe(listener: () => void): () => void {
-    this.session.add(listener);
-    return () => void this.session.delete(listener);
+    this.sessionListeners.add(listener);
+    return () => void this.sessionListeners.delete(listener);
   }
 
   subscribeMcpServer(id: string, listener: (server: McpServerCustomization | undefined) => void): () => void {
-    return this.servers.add(id, listener, () => locateMcpServer(this.getState(), id)?.server);
+    return this.serverWatchers.add(id, listener, () => locateMcpServer(this.readState(), id)?.server);
   }
 
   subscribeChat(uri: string, listener: () => void): () => void {
-    return addKeyedListener(this.chats, uri, listener);
+    return addKeyedListener(this.chatListeners, uri, listener);
   }
 
   subscribeToolCall(chat: string, toolCallId: string, listener: (toolCall: ToolCallState | undefined) => void): () => void {
     const create = () => new KeyedWatchers<ToolCallState>('subscribeToolCall', sameObject);
-    const read = () => findToolCall(this.getChatState(chat), toolCallId);
-    return addGroupedWatcher(this.toolCalls, chat, create, toolCallId, listener, read);
+    const read = () => findToolCall(this.readChatState(chat), toolCallId);
+    return addGroupedWatcher(this.toolCallWatchers, chat, create, toolCallId, listener, read);
   }
 
   /** True when a listener would be told about a change of this chat (or of the session, without one). */
   observes(chat?: string): boolean {
-    return chat === undefined ? this.session.size + this.servers.size > 0 : this.chats.has(chat) || this.toolCalls.has(chat);
+    return chat === undefined ? this.sessionListeners.size + this.serverWatchers.size > 0 : this.chatListeners.has(chat) || this.toolCallWatchers.has(chat);
   }
 
   onActionFailed(listener: (failure: F) => void): () => void {
-    this.failures.add(listener);
-    return () => void this.failures.delete(listener);
+    this.failureListeners.add(listener);
+    return () => void this.failureListeners.delete(listener);
   }
 
   /**
@@ -65,32 +65,32 @@ export class StoreListeners<F extends ActionFailure = ActionFailure> {
    * Without two lists every watched server is looked up. O(1) per id: the lists carry their id index.
    */
   sessionChanged(prev: SessionState | undefined, next: SessionState | undefined): void {
-    for (const l of [...this.session]) report('subscribe', l);
-    if (this.servers.size === 0) return;
+    for (const l of [...this.sessionListeners]) report('subscribe', l);
+    if (this.serverWatchers.size === 0) return;
     const a = prev && chunksOf(prev);
     const b = next && chunksOf(next);
-    this.servers.notify((id) => locateMcpServer(next, id)?.server, a && b && changedIdsOfChunks(a, b));
+    this.serverWatchers.notify((id) => locateMcpServer(next, id)?.server, a && b && changedIdsOfChunks(a, b));
   }
 
   /** A chat view changed (loaded, changed, forgotten): wakes its listeners and the tool calls that changed. */
   chatChanged(uri: string, prev: ChatState | undefined, next: ChatState | undefined): void {
-    const listeners = this.chats.get(uri);
+    const listeners = this.chatListeners.get(uri);
     if (listeners) for (const l of [...listeners]) report('subscribeChat', l);
-    const watchers = this.toolCalls.get(uri);
+    const watchers = this.toolCallWatchers.get(uri);
     if (!watchers || watchers.size === 0) return;
     watchers.notify((id) => findToolCall(next, id), changedToolCallIds(prev, next));
   }
 
   /** Reports failed actions to every failure listener. */
   failed(failures: readonly F[]): void {
-    for (const f of failures) for (const l of [...this.failures]) report('onActionFailed', () => l(f));
+    for (const f of failures) for (const l of [...this.failureListeners]) report('onActionFailed', () => l(f));
   }
 
   clear(): void {
-    this.session.clear();
-    this.failures.clear();
-    this.servers.clear();
-    this.chats.clear();
-    this.toolCalls.clear();
+    this.sessionListeners.clear();
+    this.failureListeners.clear();
+    this.serverWatchers.clear();
+    this.chatListeners.clear();
+    this.toolCallWatchers.clear();
   }
 }

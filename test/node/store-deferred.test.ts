@@ -228,4 +228,42 @@ describe('SessionStore: deferred folding while nobody listens', () => {
     assert.deepStrictEqual(folds, [MAX_DEFERRED, 10, 2]);
     assert.equal(rec.getConfirmedState()?.title, 'b');
   });
+
+  it('ChannelReconciler.receive(env) without defer reduces the action alone (no burst fold) when nothing waits', () => {
+    const folds: number[] = [];
+    let reduced = 0;
+    const rec = new ChannelReconciler<SessionState>({
+      channel: SESSION,
+      clientId: 'me',
+      reducer: (state, action) => (reduced++, sessionReducer(state, action)),
+      fold: (state, actions) => {
+        folds.push(actions.length);
+        return actions.reduce(sessionReducer, state);
+      },
+      pendingTimeoutMs: 3_600_000,
+      onTimeout: () => {},
+    });
+    const initial = sessionWithServers(3);
+    rec.loadSnapshot({ resource: SESSION, state: initial, fromSeq: 0 });
+    assert.equal(rec.refresh().changed, true);
+    rec.receive({ channel: SESSION, serverSeq: 1, action: { type: 'session/titleChanged', title: 'a' } as AnyAction });
+    rec.receive({ channel: SESSION, serverSeq: 2, action: { type: 'session/mcpServerStateChanged', id: 'srv-1', state: { kind: 'stopped' } } as AnyAction });
+    assert.deepStrictEqual(folds, [], 'no fold for actions applied one at a time');
+    assert.equal(reduced, 2);
+    const applied = rec.getConfirmedState()!;
+    assert.equal(applied.title, 'a');
+    assert.deepStrictEqual(findMcpServer(applied, 'srv-1')?.state, { kind: 'stopped' });
+    assert.equal(rec.refresh().changed, true);
+    // An action that changes nothing keeps the state object: nobody is told of a change.
+    rec.receive({ channel: SESSION, serverSeq: 3, action: { type: 'session/noSuchAction' } as AnyAction });
+    assert.equal(rec.getConfirmedState(), applied);
+    assert.equal(rec.refresh().changed, false);
+    // Overlap and rejected envelopes move nothing and reduce nothing.
+    rec.receive({ channel: SESSION, serverSeq: 2, action: { type: 'session/titleChanged', title: 'old' } as AnyAction });
+    rec.receive({ channel: SESSION, serverSeq: 4, action: { type: 'session/titleChanged', title: 'no' } as AnyAction, rejectionReason: 'denied' } as ActionEnvelope);
+    assert.equal(reduced, 3);
+    assert.equal(rec.getConfirmedState(), applied);
+    assert.equal(rec.getCursor(), 4);
+    assert.equal(initial.title, 'Bench', 'the snapshot state is never changed');
+  });
 });
