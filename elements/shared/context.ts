@@ -20,78 +20,81 @@ interface Request {
 
 /** Provides a value to the elements under `host` that ask for `context`; subscribers hear every change. */
 export class ContextProvider<C extends Context<unknown, unknown>> implements ReactiveController {
-  private value: ContextType<C> | undefined;
+  // `#` fields: the minified builds shorten their names.
+  readonly #host: ReactiveControllerHost & HTMLElement;
+  readonly #context: C;
+  #value: ContextType<C> | undefined;
   /** Subscribed callbacks → their host and the function that unsubscribes them. */
-  private readonly subscriptions = new Map<ContextCallback<ContextType<C>>, [Element, () => void]>();
+  readonly #subscriptions = new Map<ContextCallback<ContextType<C>>, [Element, () => void]>();
 
-  constructor(
-    private readonly host: ReactiveControllerHost & HTMLElement,
-    private readonly context: C,
-  ) {
+  constructor(host: ReactiveControllerHost & HTMLElement, context: C) {
+    this.#host = host;
+    this.#context = context;
     host.addEventListener('context-request', (e) => {
       const ev = e as Event & Request;
-      const target = this.asker(ev);
+      const target = this.#asker(ev);
       if (!target) return;
       const callback = ev.callback as ContextCallback<ContextType<C>>;
-      if (!ev.subscribe) return callback(this.value as ContextType<C>);
-      if (!this.subscriptions.has(callback)) this.subscriptions.set(callback, [target, () => this.subscriptions.delete(callback)]);
-      callback(this.value as ContextType<C>, this.subscriptions.get(callback)![1]);
+      if (!ev.subscribe) return callback(this.#value as ContextType<C>);
+      if (!this.#subscriptions.has(callback)) this.#subscriptions.set(callback, [target, () => this.#subscriptions.delete(callback)]);
+      callback(this.#value as ContextType<C>, this.#subscriptions.get(callback)![1]);
     });
     // A provider of the same context appeared below this one: its consumers ask again, and the closer one answers.
     host.addEventListener('context-provider', (e) => {
-      if (!this.asker(e as Event & Request)) return;
-      for (const [callback, [target]] of this.subscriptions) target.dispatchEvent(protocolEvent('context-request', { context, contextTarget: target, callback, subscribe: true }));
+      if (!this.#asker(e as Event & Request)) return;
+      for (const [callback, [target]] of this.#subscriptions) target.dispatchEvent(protocolEvent('context-request', { context, contextTarget: target, callback, subscribe: true }));
     });
     host.addController(this);
   }
 
   /** The element behind a request for this context, when it is not the host itself (the event then stops here). */
-  private asker(ev: Event & Request): Element | undefined {
-    if (ev.context !== this.context) return undefined;
+  #asker(ev: Event & Request): Element | undefined {
+    if (ev.context !== this.#context) return undefined;
     const target = ev.contextTarget ?? (ev.composedPath()[0] as Element);
-    if (target === this.host) return undefined;
+    if (target === this.#host) return undefined;
     ev.stopPropagation();
     return target;
   }
 
   hostConnected(): void {
-    this.host.dispatchEvent(protocolEvent('context-provider', { context: this.context, contextTarget: this.host }));
+    this.#host.dispatchEvent(protocolEvent('context-provider', { context: this.#context, contextTarget: this.#host }));
   }
 
   /** Sets the value; subscribers are called when it changed (`Object.is`). */
   setValue(value: ContextType<C> | undefined): void {
-    if (Object.is(value, this.value)) return;
-    this.value = value;
-    for (const [callback, [, unsubscribe]] of this.subscriptions) callback(value as ContextType<C>, unsubscribe);
+    if (Object.is(value, this.#value)) return;
+    this.#value = value;
+    for (const [callback, [, unsubscribe]] of this.#subscriptions) callback(value as ContextType<C>, unsubscribe);
   }
 }
 
 /** The value the nearest provider of `context` above `host` holds, followed as it changes (the host re-renders). */
 export class ContextConsumer<C extends Context<unknown, unknown>> implements ReactiveController {
   value: ContextType<C> | undefined;
-  private unsubscribe: (() => void) | undefined;
+  readonly #host: ReactiveControllerHost & HTMLElement;
+  readonly #context: C;
+  #unsubscribe: (() => void) | undefined;
 
-  constructor(
-    private readonly host: ReactiveControllerHost & HTMLElement,
-    private readonly context: C,
-  ) {
+  constructor(host: ReactiveControllerHost & HTMLElement, context: C) {
+    this.#host = host;
+    this.#context = context;
     host.addController(this);
   }
 
-  private readonly callback = (value: ContextType<C>, unsubscribe?: () => void): void => {
+  readonly #callback = (value: ContextType<C>, unsubscribe?: () => void): void => {
     // A closer provider answered: leave the one that answered before.
-    if (this.unsubscribe && this.unsubscribe !== unsubscribe) this.unsubscribe();
+    if (this.#unsubscribe && this.#unsubscribe !== unsubscribe) this.#unsubscribe();
     this.value = value;
-    this.host.requestUpdate();
-    this.unsubscribe = unsubscribe;
+    this.#host.requestUpdate();
+    this.#unsubscribe = unsubscribe;
   };
 
   hostConnected(): void {
-    this.host.dispatchEvent(protocolEvent('context-request', { context: this.context, contextTarget: this.host, callback: this.callback, subscribe: true }));
+    this.#host.dispatchEvent(protocolEvent('context-request', { context: this.#context, contextTarget: this.#host, callback: this.#callback, subscribe: true }));
   }
 
   hostDisconnected(): void {
-    this.unsubscribe?.();
-    this.unsubscribe = undefined;
+    this.#unsubscribe?.();
+    this.#unsubscribe = undefined;
   }
 }
