@@ -94,9 +94,9 @@ export class AhpChat extends LitElement {
   declare store: SessionStoreLike | undefined;
 
   private readonly internals = tryAttachInternals(this);
-  private readonly locale = new LocaleController(this);
-  private readonly stores = new StoreConsumer(this, () => this.store);
-  private readonly chatState = new ChatController(this, {
+  readonly #locale = new LocaleController(this);
+  readonly #stores = new StoreConsumer(this, () => this.store);
+  readonly #chatState = new ChatController(this, {
     getStore: () => this.currentStore,
     getChat: () => this.chat,
   });
@@ -107,30 +107,30 @@ export class AhpChat extends LitElement {
   private sendError: string | undefined;
   /** Messages sent lately (turnId → stop listening): one the host reports it never got comes back into the box. */
   private readonly inFlight = new Map<string, () => void>();
-  private readonly session = new SessionHandleController(this);
+  readonly #session = new SessionHandleController(this);
   private readonly follower = new TranscriptFollower(this);
 
   /** The store in use: the `store` property, else the provided one. */
   get currentStore(): SessionStoreLike | undefined {
-    return this.stores.value;
+    return this.#stores.value;
   }
 
   /** The active turn of the chat, if any. */
   get activeTurn(): ActiveTurn | undefined {
-    const active: unknown = this.chatState.value?.activeTurn;
+    const active: unknown = this.#chatState.value?.activeTurn;
     return isRecord(active) && typeof active.id === 'string' ? (active as unknown as ActiveTurn) : undefined;
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    for (const id of [...this.inFlight.keys()]) this.forget(id);
+    for (const id of [...this.inFlight.keys()]) this.#forget(id);
   }
 
   /** What the composer says while it cannot send: a tool call waiting for an answer, or a message sent too early. */
   private renderHint(active: ActiveTurn | undefined) {
-    const l = this.locale;
+    const l = this.#locale;
     if (this.sendError) return html`<p part="composer-hint" class="hint error" role="alert">${this.sendError}</p>`;
-    if (this.session.offlineReason(l) && this.input?.value.trim()) return html`<p part="composer-hint" class="hint" role="status">${l.t('chat.offline')}</p>`;
+    if (this.#session.offlineReason(l) && this.#input?.value.trim()) return html`<p part="composer-hint" class="hint" role="status">${l.t('chat.offline')}</p>`;
     if (!active) return nothing;
     const waiting = waitingCalls(active);
     if (waiting.length) {
@@ -145,13 +145,13 @@ export class AhpChat extends LitElement {
   }
 
   protected override render() {
-    const state = this.chatState.value;
+    const state = this.#chatState.value;
     const active = this.activeTurn;
-    const l = this.locale;
+    const l = this.#locale;
     const target = { host: this, store: this.currentStore, chat: this.chat ?? '', l };
-    const offline = this.session.offlineReason(l);
+    const offline = this.#session.offlineReason(l);
     const canSend = !!state && !!this.chat && !active && !offline;
-    const notice = this.session.notice(l);
+    const notice = this.#session.notice(l);
     return html`
       ${notice}
       ${state ? keyed(this.chat, this.renderTranscript(state.turns, active)) : notice !== nothing ? nothing : html`<p class="empty" data-empty="loading">${l.t('loading')}</p>`}
@@ -162,7 +162,7 @@ export class AhpChat extends LitElement {
         <textarea part="input" id="input" name="message" rows="2" placeholder=${l.t('chat.placeholder')} @keydown=${this.onKeyDown} @input=${this.onInput}></textarea>
         <div class="buttons">
           ${active
-            ? html`<button type="button" part="stop" data-action="stop" aria-label=${l.t('chat.stopLabel')} @click=${this.stop}>${l.t('chat.stop')}</button>`
+            ? html`<button type="button" part="stop" data-action="stop" aria-label=${l.t('chat.stopLabel')} @click=${this.#stop}>${l.t('chat.stop')}</button>`
             : nothing}
           <button type="submit" part="send" data-action="send" ?disabled=${!canSend} title=${offline ?? nothing}>${l.t('chat.send')}</button>
         </div>
@@ -173,9 +173,9 @@ export class AhpChat extends LitElement {
 
   private renderTranscript(turns: unknown, active: ActiveTurn | undefined) {
     const rows = rowsOf(turns, active);
-    return html`<div part="transcript" class="transcript" role="log" aria-live="polite" aria-relevant="additions" aria-label=${this.locale.t('chat.transcript')} tabindex="0" @scroll=${this.follower.onScroll}>
-      ${this.chatState.value ? renderHistoryNote(this.chatState.value, this.locale) : nothing}
-      <div class="turns">${rows.length ? repeat(rows, (r) => r.key, (r) => this.renderTurn(r)) : html`<p class="empty" data-empty="empty">${this.locale.t('chat.empty')}</p>`}</div>
+    return html`<div part="transcript" class="transcript" role="log" aria-live="polite" aria-relevant="additions" aria-label=${this.#locale.t('chat.transcript')} tabindex="0" @scroll=${this.follower.onScroll}>
+      ${this.#chatState.value ? renderHistoryNote(this.#chatState.value, this.#locale) : nothing}
+      <div class="turns">${rows.length ? repeat(rows, (r) => r.key, (r) => this.renderTurn(r)) : html`<p class="empty" data-empty="empty">${this.#locale.t('chat.empty')}</p>`}</div>
     </div>`;
   }
 
@@ -190,7 +190,7 @@ export class AhpChat extends LitElement {
     const state = active ? 'active' : typeof (turn as Turn).state === 'string' ? (turn as Turn).state : 'complete';
     const chat = this.chat ?? '';
     const store = this.currentStore;
-    const l = this.locale;
+    const l = this.#locale;
     return html`<article part="turn" class="turn" data-turn-id=${turn.id} data-state=${state} aria-busy=${active ? 'true' : 'false'}>
       <div part="message" class="message" data-origin=${appName ? 'app' : origin}>
         <span class="who">${appName ? l.t('chat.fromApp', { app: appName }) : (ORIGINS as readonly string[]).includes(origin) ? l.t(`chat.origin.${origin as (typeof ORIGINS)[number]}`) : origin}</span>
@@ -203,35 +203,35 @@ export class AhpChat extends LitElement {
         ${state === 'error' && !parts.some((p) => isRecord(p) && p.kind === 'error')
           ? html`<p class="turn-state error" data-turn-state="error">${l.t('chat.failed')}</p>`
           : nothing}
-        ${!active && this.chatState.value ? renderResume(this.chatState.value, turn, { host: this, store, chat, l: this.locale }) : nothing}
+        ${!active && this.#chatState.value ? renderResume(this.#chatState.value, turn, { host: this, store, chat, l: this.#locale }) : nothing}
       </div>
     </article>`;
   }
 
   protected override updated(): void {
-    const state = this.chatState.value;
+    const state = this.#chatState.value;
     const states: string[] = [];
     if (!state) states.push('loading');
     else if (this.activeTurn) states.push('active');
     else if (!rowsOf(state.turns, undefined).length) states.push('empty');
-    states.push(...this.session.states);
+    states.push(...this.#session.states);
     setCustomStates(this.internals, states);
     if (!this.activeTurn) this.sendBlocked = false;
     if (this.focusInputAfterUpdate) {
       this.focusInputAfterUpdate = false;
       // The pressed Send/Stop button may be disabled or gone now; typing goes on in the composer.
-      this.input?.focus();
+      this.#input?.focus();
     }
   }
 
-  private get input(): HTMLTextAreaElement | null {
+  get #input(): HTMLTextAreaElement | null {
     return this.renderRoot.querySelector('textarea');
   }
 
   private readonly onKeyDown = (e: KeyboardEvent): void => {
     if (e.key !== 'Enter' || e.shiftKey || e.isComposing) return;
     e.preventDefault();
-    if (this.activeTurn && this.input?.value.trim()) {
+    if (this.activeTurn && this.#input?.value.trim()) {
       // Not sent while a response runs: say so (and where the response waits) instead of doing nothing.
       this.sendBlocked = true;
       this.requestUpdate();
@@ -239,28 +239,28 @@ export class AhpChat extends LitElement {
       if (waiting) void this.follower.revealCall(waiting[0]);
       return;
     }
-    this.send();
+    this.#send();
   };
 
   /** The offline hint depends on whether there is text to keep. */
   private readonly onInput = (): void => {
-    if (this.session.connection && this.session.connection.kind !== 'open') this.requestUpdate();
+    if (this.#session.connection && this.#session.connection.kind !== 'open') this.requestUpdate();
   };
 
   private readonly onSubmit = (e: SubmitEvent): void => {
     e.preventDefault();
-    this.send();
+    this.#send();
   };
 
   /** Starts a turn with the composer's text (no-op while a turn is active or without text). */
-  private send(): void {
+  #send(): void {
     const store = this.currentStore;
     const chat = this.chat;
-    const input = this.input;
+    const input = this.#input;
     const text = input?.value.trim() ?? '';
-    if (!store || !chat || !input || !text || !this.chatState.value || this.activeTurn) return;
+    if (!store || !chat || !input || !text || !this.#chatState.value || this.activeTurn) return;
     // Not connected: the text stays in the box (the hint says so) until it can be sent.
-    if (this.session.offlineReason(this.locale)) {
+    if (this.#session.offlineReason(this.#locale)) {
       this.requestUpdate();
       return;
     }
@@ -272,18 +272,18 @@ export class AhpChat extends LitElement {
     const off = store.onActionFailed((f) => {
       if ((f.action as { turnId?: unknown }).turnId !== turnId || f.action.type !== 'chat/turnStarted') return;
       failed = true;
-      this.forget(turnId);
-      this.restore(text, this.locale.t('chat.notDelivered', { reason: f.reason }));
+      this.#forget(turnId);
+      this.#restore(text, this.#locale.t('chat.notDelivered', { reason: f.reason }));
     });
     this.inFlight.set(turnId, off);
     // The few latest are enough: an echo or a failure settles a message within seconds.
-    if (this.inFlight.size > 16) this.forget(this.inFlight.keys().next().value as string);
+    if (this.inFlight.size > 16) this.#forget(this.inFlight.keys().next().value as string);
     this.sendError = undefined;
     try {
       store.dispatch(action, chat);
     } catch (err) {
-      this.forget(turnId);
-      this.sendError = err instanceof RangeError ? this.locale.t('chat.tooLarge', { reason: err.message.replace(/^\w+\.dispatch: /, '') }) : String(err);
+      this.#forget(turnId);
+      this.sendError = err instanceof RangeError ? this.#locale.t('chat.tooLarge', { reason: err.message.replace(/^\w+\.dispatch: /, '') }) : String(err);
       this.requestUpdate();
       return;
     }
@@ -294,20 +294,20 @@ export class AhpChat extends LitElement {
     this.requestUpdate();
   }
 
-  private forget(turnId: string): void {
+  #forget(turnId: string): void {
     this.inFlight.get(turnId)?.();
     this.inFlight.delete(turnId);
   }
 
   /** Puts a message the host never got back into the composer (before anything typed since) and says why. */
-  private restore(text: string, why: string): void {
-    const input = this.input;
+  #restore(text: string, why: string): void {
+    const input = this.#input;
     if (input) input.value = input.value.trim() ? `${text}\n${input.value}` : text;
     this.sendError = why;
     this.requestUpdate();
   }
 
-  private readonly stop = (): void => {
+  readonly #stop = (): void => {
     const store = this.currentStore;
     const chat = this.chat;
     const active = this.activeTurn;

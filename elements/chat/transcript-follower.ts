@@ -48,9 +48,9 @@ export class TranscriptFollower implements ReactiveController {
   private autoTop = -1;
   /** Tool calls and Apps already brought into view once (never yanked back into view afterwards). */
   private readonly revealed = new Set<string>();
-  private observed: Element | undefined;
+  #observed: Element | undefined;
   /** The waiting tool call last brought into view: kept in view while it grows (an icon or font arriving late). */
-  private shown: { id: string; el: HTMLElement } | undefined;
+  #shown: { id: string; el: HTMLElement } | undefined;
   private readonly resizeObserver =
     typeof ResizeObserver === 'function'
       ? new ResizeObserver(() => {
@@ -65,16 +65,16 @@ export class TranscriptFollower implements ReactiveController {
 
   hostDisconnected(): void {
     this.resizeObserver?.disconnect();
-    this.observed = undefined;
+    this.#observed = undefined;
   }
 
   /** After each render: watch the turns' size, follow the end, and bring newly waiting calls into view. */
   hostUpdated(): void {
     const turns = this.host.renderRoot.querySelector('.turns') ?? undefined;
-    if (turns !== this.observed) {
-      if (this.observed) this.resizeObserver?.unobserve(this.observed);
+    if (turns !== this.#observed) {
+      if (this.#observed) this.resizeObserver?.unobserve(this.#observed);
       if (turns) this.resizeObserver?.observe(turns);
-      this.observed = turns;
+      this.#observed = turns;
     }
     this.followEnd();
     for (const [id] of waitingCalls(this.host.activeTurn)) {
@@ -83,13 +83,13 @@ export class TranscriptFollower implements ReactiveController {
     }
   }
 
-  private get transcript(): HTMLElement | null {
+  get #transcript(): HTMLElement | null {
     return this.host.renderRoot.querySelector('[part="transcript"]');
   }
 
   /** Keeps the newest content in view unless the user scrolled up; a newly shown App of the newest turn is brought into view. */
   private followEnd(): void {
-    const t = this.transcript;
+    const t = this.#transcript;
     if (!t || !this.stick) return;
     t.scrollTop = t.scrollHeight;
     this.autoTop = t.scrollTop;
@@ -111,24 +111,24 @@ export class TranscriptFollower implements ReactiveController {
     await tc.updateComplete;
     const actions = tc.shadowRoot?.querySelector<HTMLElement>('[part~="actions"]') ?? undefined;
     this.reveal(tc, actions);
-    if (this.shown) this.resizeObserver?.unobserve(this.shown.el);
-    this.shown = { id: toolCallId, el: tc };
+    if (this.#shown) this.resizeObserver?.unobserve(this.#shown.el);
+    this.#shown = { id: toolCallId, el: tc };
     this.resizeObserver?.observe(tc);
     if (focus) (actions?.querySelector<HTMLElement>('button') ?? tc).focus();
   }
 
   /** Re-reveals the shown call's buttons when its own growth pushed them just past an edge (never from far away). */
   private keepShown(): void {
-    const shown = this.shown;
+    const shown = this.#shown;
     if (!shown) return;
     const actions = shown.el.shadowRoot?.querySelector<HTMLElement>('[part~="actions"]');
     if (!shown.el.isConnected || !actions || !waitingCalls(this.host.activeTurn).some(([id]) => id === shown.id)) {
       this.resizeObserver?.unobserve(shown.el);
-      this.shown = undefined;
+      this.#shown = undefined;
       return;
     }
     const r = actions.getBoundingClientRect();
-    const box = this.transcript?.getBoundingClientRect();
+    const box = this.#transcript?.getBoundingClientRect();
     const cut = (top: number, bottom: number) => (r.top < top && r.bottom > top) || (r.top < bottom && r.bottom > bottom);
     if (cut(0, innerHeight) || (box && cut(box.top, box.bottom))) this.reveal(shown.el, actions);
   }
@@ -138,7 +138,7 @@ export class TranscriptFollower implements ReactiveController {
    * start of `el`; then the page (or whatever scrolls around the chat), the least it can.
    */
   private reveal(el: Element, must?: Element): void {
-    const t = this.transcript;
+    const t = this.#transcript;
     if (!t) return;
     const box = t.getBoundingClientRect();
     const r = el.getBoundingClientRect();

@@ -79,44 +79,44 @@ export class AhpInputNeeded extends LitElement {
   declare store: SessionStoreLike | undefined;
 
   private readonly internals = tryAttachInternals(this);
-  private readonly locale = new LocaleController(this);
-  private readonly session = new SessionHandleController(this);
-  private readonly stores = new StoreConsumer(this, () => this.store);
-  private readonly view = new StoreController(this, {
+  readonly #locale = new LocaleController(this);
+  readonly #session = new SessionHandleController(this);
+  readonly #stores = new StoreConsumer(this, () => this.store);
+  readonly #view = new StoreController(this, {
     getStore: () => this.currentStore,
     select: selectView,
     equals: sameView,
   });
   /** Entries answered here, by id, until the session replaces or removes them or the answer fails. */
-  private readonly answered = new Map<string, SessionInputRequest>();
+  readonly #answered = new Map<string, SessionInputRequest>();
   private focusedRow = -1;
 
   constructor() {
     super();
-    for (const name of ANSWERS) this.addEventListener(name, this.onAnswer);
+    for (const name of ANSWERS) this.addEventListener(name, this.#onAnswer);
     // An answer the host refuses makes its row answerable again.
-    new StoreSubscription(this, () => [this.currentStore], () => this.currentStore?.onActionFailed(this.onActionFailed));
+    new StoreSubscription(this, () => [this.currentStore], () => this.currentStore?.onActionFailed(this.#onActionFailed));
   }
 
   /** The store in use: the `store` property, else the provided one. */
   get currentStore(): SessionStoreLike | undefined {
-    return this.stores.value;
+    return this.#stores.value;
   }
 
   protected override willUpdate(): void {
-    const entries = this.view.value?.entries ?? [];
-    for (const [id, entry] of this.answered) if (!entries.includes(entry)) this.answered.delete(id);
+    const entries = this.#view.value?.entries ?? [];
+    for (const [id, entry] of this.#answered) if (!entries.includes(entry)) this.#answered.delete(id);
     const active = this.shadowRoot?.activeElement;
-    this.focusedRow = active ? this.rows().findIndex((r) => r.contains(active)) : -1;
+    this.focusedRow = active ? this.#rows().findIndex((r) => r.contains(active)) : -1;
   }
 
   protected override render() {
-    const view = this.view.value;
-    const l = this.locale;
-    const notice = this.session.notice(l);
+    const view = this.#view.value;
+    const l = this.#locale;
+    const notice = this.#session.notice(l);
     if (!this.currentStore || !view) return notice !== nothing ? notice : html`<p part="empty" class="empty" data-empty="loading">${l.t('loading')}</p>`;
     if (!view.entries.length) return html`${notice}<p part="empty" class="empty" data-empty="empty" tabindex="-1">${l.t('input.empty')}</p>`;
-    const offline = this.session.offlineReason(l);
+    const offline = this.#session.offlineReason(l);
     return html`${notice}<fieldset class="intents" ?disabled=${!!offline} title=${offline ?? nothing}><ul part="list" class="list" aria-label=${l.t('input.list')}>
       ${repeat(view.entries, (e) => e.id, (e) => this.renderEntry(e))}
     </ul></fieldset>`;
@@ -126,8 +126,8 @@ export class AhpInputNeeded extends LitElement {
     const e = entry as unknown as Rec;
     const kind = str(e.kind) || 'unknown';
     const tool = toolOf(e);
-    const busy = this.answered.has(entry.id);
-    const l = this.locale;
+    const busy = this.#answered.has(entry.id);
+    const l = this.#locale;
     const badge =
       tool?.status === 'pending-result-confirmation' ? l.t('input.badge.reviewResult')
       : !(BADGES as readonly string[]).includes(kind) ? kind
@@ -139,7 +139,7 @@ export class AhpInputNeeded extends LitElement {
       <span class="badge">${badge}${busy ? ` · ${l.t('input.sending')}` : ''}</span>
       ${tool
         ? html`<ahp-tool-call .toolCall=${tool} chat=${str(e.chat)} turn-id=${str(e.turnId)} .store=${this.currentStore} .connectionNotice=${false}></ahp-tool-call>
-            ${kind === 'toolClientExecution' ? html`<p class="muted">${l.t('input.waitingFor', { client: this.clientName(e.clientId) })}</p>` : nothing}`
+            ${kind === 'toolClientExecution' ? html`<p class="muted">${l.t('input.waitingFor', { client: this.#clientName(e.clientId) })}</p>` : nothing}`
         : kind === 'chatInput' && typeof e.chat === 'string' && typeof request.id === 'string'
           ? html`${renderInputRequestForm(request, { chat: e.chat, store: this.currentStore, host: this, l })}
               <button type="button" class="link" data-action="open" @click=${() => this.dispatchEvent(new AhpInputNeededOpenEvent({ chat: entry.chat, id: entry.id }))}>${l.t('input.openChat')}</button>`
@@ -151,48 +151,48 @@ export class AhpInputNeeded extends LitElement {
   }
 
   /** A tool-call answer bubbled up from a row: once nobody cancelled it, the row waits for the session. */
-  private readonly onAnswer = (ev: Event): void => {
+  readonly #onAnswer = (ev: Event): void => {
     const id = (ev.composedPath().find((n) => (n as HTMLElement).dataset?.id !== undefined) as HTMLElement | undefined)?.dataset.id;
-    const entry = this.view.value?.entries.find((x) => x.id === id);
+    const entry = this.#view.value?.entries.find((x) => x.id === id);
     if (!entry) return;
     // Page listeners run after this one; the element dispatches only if the event ends up not cancelled.
     queueMicrotask(() => {
-      if (ev.defaultPrevented || !this.view.value?.entries.includes(entry)) return;
-      this.answered.set(entry.id, entry);
+      if (ev.defaultPrevented || !this.#view.value?.entries.includes(entry)) return;
+      this.#answered.set(entry.id, entry);
       this.requestUpdate();
     });
   };
 
-  private readonly onActionFailed = (failure: ActionFailure): void => {
+  readonly #onActionFailed = (failure: ActionFailure): void => {
     const id = (failure.action as { toolCallId?: unknown }).toolCallId;
-    for (const [key, entry] of this.answered) {
+    for (const [key, entry] of this.#answered) {
       const e = entry as unknown as Rec;
-      if (e.chat === failure.channel && toolOf(e)?.toolCallId === id) this.answered.delete(key);
+      if (e.chat === failure.channel && toolOf(e)?.toolCallId === id) this.#answered.delete(key);
     }
     this.requestUpdate();
   };
 
-  private rows(): HTMLElement[] {
+  #rows(): HTMLElement[] {
     return [...(this.shadowRoot?.querySelectorAll<HTMLElement>('[part~="item"]') ?? [])];
   }
 
   protected override updated(): void {
-    const view = this.view.value;
-    setCustomStates(this.internals, [!view ? 'loading' : view.entries.length ? 'waiting' : 'empty', ...this.session.states]);
+    const view = this.#view.value;
+    setCustomStates(this.internals, [!view ? 'loading' : view.entries.length ? 'waiting' : 'empty', ...this.#session.states]);
     // An answered row that disappears takes focus with it: move on to the row now in its place.
     if (this.focusedRow >= 0 && !this.shadowRoot?.activeElement) {
-      const rows = this.rows();
+      const rows = this.#rows();
       const row = rows[Math.min(this.focusedRow, rows.length - 1)];
       const target = row?.querySelector('ahp-tool-call')?.shadowRoot?.querySelector('[data-action]') ?? row?.querySelector('button');
       ((target as HTMLElement | null | undefined) ?? this.shadowRoot?.querySelector<HTMLElement>('[data-empty]'))?.focus();
     }
   }
 
-  private clientName(clientId: unknown): string {
+  #clientName(clientId: unknown): string {
     const id = str(clientId);
-    const clients = this.view.value?.clients;
+    const clients = this.#view.value?.clients;
     const client = Array.isArray(clients) ? clients.find((c: unknown) => isRecord(c) && c.clientId === id) : undefined;
-    return str((client as Rec | undefined)?.displayName) || id || this.locale.t('input.anotherClient');
+    return str((client as Rec | undefined)?.displayName) || id || this.#locale.t('input.anotherClient');
   }
 }
 

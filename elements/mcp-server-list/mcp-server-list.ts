@@ -116,9 +116,9 @@ export class AhpMcpServerList extends LitElement {
   /** ARIA level of the group headings (default 3). */
   declare headingLevel: number;
 
-  private readonly stores = new StoreConsumer(this, () => this.store);
-  private readonly locale = new LocaleController(this);
-  private readonly session = new SessionHandleController(this);
+  readonly #stores = new StoreConsumer(this, () => this.store);
+  readonly #locale = new LocaleController(this);
+  readonly #session = new SessionHandleController(this);
   private readonly internals = tryAttachInternals(this);
   private readonly groups = new StoreController(this, {
     getStore: () => this.currentStore,
@@ -126,9 +126,9 @@ export class AhpMcpServerList extends LitElement {
     equals: sameGroups,
   });
   /** Ids rendered as full elements beyond the eager ones (they stay rendered). */
-  private readonly shown = new Set<string>();
-  private observer: IntersectionObserver | undefined;
-  private readonly observed = new WeakSet<Element>();
+  readonly #shown = new Set<string>();
+  #observer: IntersectionObserver | undefined;
+  readonly #observed = new WeakSet<Element>();
   private lastList: unknown;
   private lastGroups: Group[] | undefined;
   /** The first render of a session's servers: only what the first paint needs; the rest one render later. */
@@ -143,18 +143,18 @@ export class AhpMcpServerList extends LitElement {
 
   /** The store in use: the `store` property, else the provided one. */
   get currentStore(): SessionStoreLike | undefined {
-    return this.stores.value;
+    return this.#stores.value;
   }
 
   override connectedCallback(): void {
     super.connectedCallback();
-    if (typeof IntersectionObserver === 'function') this.observer = new IntersectionObserver(this.onIntersect, { rootMargin: '50% 0px' });
+    if (typeof IntersectionObserver === 'function') this.#observer = new IntersectionObserver(this.onIntersect, { rootMargin: '50% 0px' });
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.observer?.disconnect();
-    this.observer = undefined;
+    this.#observer?.disconnect();
+    this.#observer = undefined;
   }
 
   /** Groups of a state; the previous ones when only servers' states changed (a cheap pass over the list instead of regrouping). */
@@ -169,7 +169,7 @@ export class AhpMcpServerList extends LitElement {
   }
 
   protected override updated(): void {
-    setCustomStates(this.internals, this.session.states);
+    setCustomStates(this.internals, this.#session.states);
     if (this.windowed && !this.widening) {
       this.widening = true;
       afterPaint(() => {
@@ -177,11 +177,11 @@ export class AhpMcpServerList extends LitElement {
         this.requestUpdate();
       });
     }
-    const observer = this.observer;
+    const observer = this.#observer;
     if (!observer) return;
     for (const li of this.shadowRoot!.querySelectorAll('li[data-deferred]')) {
-      if (this.observed.has(li)) continue;
-      this.observed.add(li);
+      if (this.#observed.has(li)) continue;
+      this.#observed.add(li);
       observer.observe(li);
     }
   }
@@ -191,10 +191,10 @@ export class AhpMcpServerList extends LitElement {
     let added = false;
     for (const e of entries) {
       if (!e.isIntersecting) continue;
-      this.observer?.unobserve(e.target);
+      this.#observer?.unobserve(e.target);
       for (const id of idsOfBlock(e.target)) {
-        if (this.shown.has(id)) continue;
-        this.shown.add(id);
+        if (this.#shown.has(id)) continue;
+        this.#shown.add(id);
         added = true;
       }
     }
@@ -208,8 +208,8 @@ export class AhpMcpServerList extends LitElement {
   private readonly onDeferredFocus = async (e: FocusEvent): Promise<void> => {
     const id = (e.target as HTMLElement).dataset?.serverId;
     if (id === undefined) return;
-    for (const other of idsOfBlock(e.currentTarget as Element)) this.shown.add(other);
-    this.shown.add(id);
+    for (const other of idsOfBlock(e.currentTarget as Element)) this.#shown.add(other);
+    this.#shown.add(id);
     this.requestUpdate();
     await this.updateComplete;
     const el = [...this.shadowRoot!.querySelectorAll<AhpMcpServerLike>('ahp-mcp-server')].find((s) => s.getAttribute('server-id') === id);
@@ -219,8 +219,8 @@ export class AhpMcpServerList extends LitElement {
 
   protected override render() {
     const groups = this.groups.value;
-    const l = this.locale;
-    const notice = this.session.notice(l);
+    const l = this.#locale;
+    const notice = this.#session.notice(l);
     if (!groups?.length) this.hadGroups = false;
     if (!groups) return notice !== nothing ? notice : html`<p class="empty" data-empty="loading">${l.t('loading')}</p>`;
     if (!groups.length) return html`${notice}<p class="empty" data-empty="none">${l.t('list.empty')}</p>`;
@@ -232,7 +232,7 @@ export class AhpMcpServerList extends LitElement {
     let position = 0;
     let blocks = 0;
     let windowBlocks = NAMES_BLOCKS_AT_ONCE;
-    const full = (id: string): boolean => position++ < EAGER_SERVERS || !this.observer || this.shown.has(id);
+    const full = (id: string): boolean => position++ < EAGER_SERVERS || !this.#observer || this.#shown.has(id);
     let cut = false;
     const segments = (g: Group) => {
       const all = segmentsOf(g.ids, g.names, full);

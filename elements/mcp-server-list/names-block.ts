@@ -42,9 +42,9 @@ function schedule(): void {
  * then its names are not in the page (find-in-page and Tab skip them).
  */
 class NamesBlockDirective extends AsyncDirective {
-  private element: HTMLElement | undefined;
-  private ids: readonly string[] | undefined;
-  private names: readonly string[] | undefined;
+  #element: HTMLElement | undefined;
+  #ids: readonly string[] | undefined;
+  #names: readonly string[] | undefined;
 
   constructor(part: PartInfo) {
     super(part);
@@ -56,17 +56,17 @@ class NamesBlockDirective extends AsyncDirective {
   }
 
   override update(part: ElementPart, [ids, names, now]: [readonly string[], readonly string[], boolean]) {
-    const el = (this.element = part.element as HTMLElement);
-    if (sameStrings(ids, this.ids) && sameStrings(names, this.names)) {
-      if (now && pending.has(this)) this.write();
+    const el = (this.#element = part.element as HTMLElement);
+    if (sameStrings(ids, this.#ids) && sameStrings(names, this.#names)) {
+      if (now && pending.has(this)) this.#write();
       return nothing;
     }
-    if (ids.length !== this.ids?.length) el.style.setProperty('--names', String(ids.length));
-    this.ids = ids;
-    this.names = names;
+    if (ids.length !== this.#ids?.length) el.style.setProperty('--names', String(ids.length));
+    this.#ids = ids;
+    this.#names = names;
     blockIds.set(el, ids);
     if (now) {
-      this.write();
+      this.#write();
     } else {
       el.dataset.pending = '';
       el.replaceChildren();
@@ -78,7 +78,7 @@ class NamesBlockDirective extends AsyncDirective {
 
   /** Puts the names in (from the queue). */
   fill(): void {
-    if (this.element?.hasAttribute('data-pending')) this.write();
+    if (this.#element?.hasAttribute('data-pending')) this.#write();
   }
 
   /** A block taken out of the page (its servers became elements, or the list was removed) is not filled. */
@@ -88,15 +88,15 @@ class NamesBlockDirective extends AsyncDirective {
 
   /** …and is queued again when its list comes back. */
   protected override reconnected(): void {
-    if (!this.element?.hasAttribute('data-pending')) return;
+    if (!this.#element?.hasAttribute('data-pending')) return;
     pending.add(this);
     schedule();
   }
 
-  private write(): void {
+  #write(): void {
     pending.delete(this);
-    const el = this.element!;
-    el.innerHTML = namesHtml(this.ids!, this.names!);
+    const el = this.#element!;
+    el.innerHTML = namesHtml(this.#ids!, this.#names!);
     el.removeAttribute('data-pending');
   }
 }

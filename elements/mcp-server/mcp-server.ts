@@ -90,15 +90,15 @@ export class AhpMcpServer extends LitElement {
   declare connectionNotice: boolean;
 
   private readonly internals = tryAttachInternals(this);
-  private readonly locale = new LocaleController(this);
-  private readonly stores = new StoreConsumer(this, () => this.store);
-  private readonly entry = new ServerEntryController(this, { getStore: () => this.currentStore, getId: () => this.serverId });
-  private readonly scheme = new ColorSchemeController(this);
+  readonly #locale = new LocaleController(this);
+  readonly #stores = new StoreConsumer(this, () => this.store);
+  readonly #entry = new ServerEntryController(this, { getStore: () => this.currentStore, getId: () => this.serverId });
+  readonly #scheme = new ColorSchemeController(this);
   private refocusAfterUpdate = false;
   /** The `error` state last seen, when it arrived, and how many in a row: a failed retry must look different. */
-  private failure: { state: object; at: number; count: number } | undefined;
-  private readonly auth = new AuthController(this);
-  private readonly session = new SessionHandleController(this);
+  #failure: { state: object; at: number; count: number } | undefined;
+  readonly #auth = new AuthController(this);
+  readonly #session = new SessionHandleController(this);
 
   constructor() {
     super();
@@ -107,17 +107,17 @@ export class AhpMcpServer extends LitElement {
 
   /** The store in use: the `store` property, else the provided one. */
   get currentStore(): SessionStoreLike | undefined {
-    return this.stores.value;
+    return this.#stores.value;
   }
 
   protected override render() {
     const store = this.currentStore;
-    const entry = this.entry.value;
-    const l = this.locale;
-    const notice = this.connectionNotice ? this.session.notice(l) : nothing;
+    const entry = this.#entry.value;
+    const l = this.#locale;
+    const notice = this.connectionNotice ? this.#session.notice(l) : nothing;
     // Not connected yet (or any more) before the first snapshot: say that, not "Loading…".
     if (!store || !store.getState()) return notice !== nothing ? notice : html`<p class="empty" data-empty="loading">${l.t('loading')}</p>`;
-    const offline = this.session.offlineReason(l);
+    const offline = this.#session.offlineReason(l);
     if (!entry) {
       return html`<p class="empty" data-empty="not-found">${l.t('server.unknown', { id: this.serverId ?? '' })}</p>`;
     }
@@ -144,49 +144,49 @@ export class AhpMcpServer extends LitElement {
             data-action="toggle"
             aria-checked=${ownEnabled ? 'true' : 'false'}
             aria-label=${l.t('server.enable', { name })}
-            @click=${() => this.toggle(!ownEnabled)}
+            @click=${() => this.#toggle(!ownEnabled)}
           ></button>
           ${(known ? ACTIONS[kind] ?? [] : UNKNOWN_KIND_ACTIONS).map(
             (action) => html`<button
               type="button"
               data-action=${action}
               aria-label=${l.t(`server.${action}Label`, { name })}
-              @click=${() => this.run(action)}
+              @click=${() => this.#run(action)}
             >${l.t(`server.${action}`)}</button>`,
           )}
         </div>
         ${typeof error === 'string' && error ? html`<p part="error" class="error">${error}</p>` : nothing}
-        ${kind === 'error' && this.failure && this.failure.count > 1 ? this.renderFailureTime(this.failure) : nothing}
-        ${kind === 'authRequired' ? renderAuthPanel(server.state, name, this.auth.status, () => this.requestAuth(), l) : nothing}
+        ${kind === 'error' && this.#failure && this.#failure.count > 1 ? this.renderFailureTime(this.#failure) : nothing}
+        ${kind === 'authRequired' ? renderAuthPanel(server.state, name, this.#auth.status, () => this.requestAuth(), l) : nothing}
       </div>
       </fieldset>
     `;
   }
 
   private renderFailureTime({ at, count }: { at: number; count: number }) {
-    const l = this.locale;
+    const l = this.#locale;
     return html`<p class="error failed-again" role="status" data-failures=${count}>${l.t('server.failedAgain', { time: l.time(at, { timeStyle: 'medium' }), count })}</p>`;
   }
 
   private renderIcon(icons: unknown) {
-    const theme = iconsHaveThemes(icons) ? this.scheme.theme : 'light';
+    const theme = iconsHaveThemes(icons) ? this.#scheme.theme : 'light';
     const src = pickIconSrc(icons, theme);
     if (!src) return html`<span part="icon" class="icon placeholder" aria-hidden="true"></span>`;
     return html`<img part="icon" class="icon" src=${src} alt="" referrerpolicy="no-referrer" decoding="async" />`;
   }
 
   protected override willUpdate(): void {
-    const state = this.entry.value?.server.state;
+    const state = this.#entry.value?.server.state;
     // A status belongs to the requirement it was about.
-    if (kindOf(state) !== 'authRequired') this.auth.status = { kind: 'idle' };
+    if (kindOf(state) !== 'authRequired') this.#auth.status = { kind: 'idle' };
     // Each new `error` state is a new failure; anything but starting in between ends the streak.
-    if (kindOf(state) === 'error' && state !== this.failure?.state) {
-      this.failure = { state: state!, at: Date.now(), count: (this.failure?.count ?? 0) + 1 };
-    } else if (kindOf(state) !== 'error' && kindOf(state) !== 'starting') this.failure = undefined;
+    if (kindOf(state) === 'error' && state !== this.#failure?.state) {
+      this.#failure = { state: state!, at: Date.now(), count: (this.#failure?.count ?? 0) + 1 };
+    } else if (kindOf(state) !== 'error' && kindOf(state) !== 'starting') this.#failure = undefined;
   }
 
   protected override updated(): void {
-    const entry = this.entry.value;
+    const entry = this.#entry.value;
     const states: string[] = [];
     if (!this.currentStore?.getState()) states.push('loading');
     else if (!entry) states.push('not-found');
@@ -195,7 +195,7 @@ export class AhpMcpServer extends LitElement {
       states.push(isKnown(kind) ? kind : 'unknown');
       if (!entry.enabled) states.push('disabled');
     }
-    states.push(...this.session.states);
+    states.push(...this.#session.states);
     setCustomStates(this.internals, states);
     // A pressed button may vanish with the state it belonged to (Stop → Start); keep focus in the actions.
     if (this.refocusAfterUpdate) {
@@ -210,20 +210,20 @@ export class AhpMcpServer extends LitElement {
 
   /** Fires `ahp-auth-request`; an ancestor `<ahp-session>` runs the sign-in unless someone cancels it. */
   private requestAuth(): void {
-    const server = this.entry.value?.server;
+    const server = this.#entry.value?.server;
     if (!server || kindOf(server.state) !== 'authRequired') return;
     const { kind: _kind, ...auth } = server.state as McpServerAuthRequiredState;
     this.dispatchEvent(new AhpMcpServerAuthRequestEvent({ kind: 'mcpServer', customizationId: server.id, auth }));
   }
 
-  private toggle(enabled: boolean): void {
-    const server = this.entry.value?.server;
+  #toggle(enabled: boolean): void {
+    const server = this.#entry.value?.server;
     if (!server) return;
     runIntent(this, toggleIntent(server, enabled), this.currentStore);
   }
 
-  private run(action: Action): void {
-    const id = this.entry.value?.server.id;
+  #run(action: Action): void {
+    const id = this.#entry.value?.server.id;
     if (!id) return;
     const intent = action === 'start' ? startIntent(id) : action === 'stop' ? stopIntent(id) : restartIntent(id);
     if (!runIntent(this, intent, this.currentStore)) return;

@@ -10,45 +10,45 @@ import { errorText } from '../../src/protocol/guards.js';
  * session from its root channel and `listSessions`; with several and no default, the user picks one.
  */
 export class SessionDiscovery {
-  private url: string | undefined;
-  private status: 'pending' | 'choice' | 'none' | 'error' | 'done' = 'pending';
-  private sessions: SessionSummary[] = [];
-  private error = '';
+  #url: string | undefined;
+  #status: 'pending' | 'choice' | 'none' | 'error' | 'done' = 'pending';
+  #sessions: SessionSummary[] = [];
+  #error = '';
   private chosen: string | undefined;
-  private run = 0;
+  #run = 0;
 
   /** `changed` runs when the answer (or the choice) is in; the element then connects or renders the choice. */
   constructor(private readonly changed: () => void) {}
 
   /** The session to open for `url`: known once discovery is done (or the user chose); starts discovery otherwise. */
   sessionFor(url: string): string | undefined {
-    if (url !== this.url) this.start(url);
-    return this.status === 'done' ? this.chosen : undefined;
+    if (url !== this.#url) this.#start(url);
+    return this.#status === 'done' ? this.chosen : undefined;
   }
 
   /** Forgets the last discovery (a `session` attribute took over, or the element left the page). */
   reset(): void {
-    this.url = undefined;
-    this.run++;
+    this.#url = undefined;
+    this.#run++;
   }
 
-  private start(url: string): void {
-    this.url = url;
-    this.status = 'pending';
+  #start(url: string): void {
+    this.#url = url;
+    this.#status = 'pending';
     this.chosen = undefined;
-    const run = ++this.run;
+    const run = ++this.#run;
     discoverSessions({ url }).then(
       (catalog: RootCatalog) => {
-        if (run !== this.run) return;
-        this.sessions = catalog.sessions;
+        if (run !== this.#run) return;
+        this.#sessions = catalog.sessions;
         this.chosen = catalog.defaultSession;
-        this.status = this.chosen ? 'done' : catalog.sessions.length ? 'choice' : 'none';
+        this.#status = this.chosen ? 'done' : catalog.sessions.length ? 'choice' : 'none';
         this.changed();
       },
       (e: unknown) => {
-        if (run !== this.run) return;
-        this.status = 'error';
-        this.error = errorText(e);
+        if (run !== this.#run) return;
+        this.#status = 'error';
+        this.#error = errorText(e);
         this.changed();
       },
     );
@@ -56,32 +56,32 @@ export class SessionDiscovery {
 
   /** Asks the host again after a failed listing. */
   private retry(): void {
-    if (this.url === undefined) return;
-    this.start(this.url);
+    if (this.#url === undefined) return;
+    this.#start(this.#url);
     this.changed();
   }
 
-  private choose(uri: string): void {
+  #choose(uri: string): void {
     this.chosen = uri;
-    this.status = 'done';
+    this.#status = 'done';
     this.changed();
   }
 
   /** The choice (several sessions, no default), or why there is nothing to open; nothing otherwise. */
   render(l: LocaleController): TemplateResult | typeof nothing {
-    if (this.url === undefined) return nothing;
-    switch (this.status) {
+    if (this.#url === undefined) return nothing;
+    switch (this.#status) {
       case 'choice':
         return html`<div part="sessions" role="group" aria-label=${l.t('session.choose')}>
           <p class="choose">${l.t('session.choose')}</p>
-          ${this.sessions.map(
-            (s) => html`<button type="button" data-session=${s.resource} @click=${() => this.choose(s.resource)}>${s.title || s.resource}</button>`,
+          ${this.#sessions.map(
+            (s) => html`<button type="button" data-session=${s.resource} @click=${() => this.#choose(s.resource)}>${s.title || s.resource}</button>`,
           )}
         </div>`;
       case 'none':
         return html`<p part="sessions" class="note" data-sessions="none">${l.t('session.none')}</p>`;
       case 'error':
-        return html`<p part="sessions" class="note" data-sessions="error" role="alert">${l.t('session.discoveryFailed', { error: this.error })}
+        return html`<p part="sessions" class="note" data-sessions="error" role="alert">${l.t('session.discoveryFailed', { error: this.#error })}
           <button type="button" data-action="retry" @click=${() => this.retry()}>${l.t('session.retry')}</button></p>`;
       default:
         return nothing;

@@ -100,23 +100,23 @@ export class AhpSession extends LitElement {
    */
   declare reconnect: ReconnectPolicy | false | undefined;
 
-  private readonly provider = new ContextProvider(this, storeContext);
+  readonly #provider = new ContextProvider(this, storeContext);
   private readonly handleProvider = new ContextProvider(this, handleContext);
   private readonly internals = tryAttachInternals(this);
-  private readonly locale = new LocaleController(this);
-  private readonly discovery = new SessionDiscovery(() => {
+  readonly #locale = new LocaleController(this);
+  readonly #discovery = new SessionDiscovery(() => {
     this.reconcile();
     this.requestUpdate();
   });
-  private own: OwnConnection | undefined;
-  private bound: SessionStoreLike | undefined;
+  #own: OwnConnection | undefined;
+  #bound: SessionStoreLike | undefined;
   private boundHandle: SessionHandle | undefined;
   private unbindConnection: (() => void) | undefined;
-  private state: ConnectionState | undefined;
+  #state: ConnectionState | undefined;
 
   /** The store provided to descendants (the `store` property or the one this element connected). */
   get currentStore(): SessionStoreLike | undefined {
-    return this.bound;
+    return this.#bound;
   }
 
   /** The session handle provided to descendants (the `handle` property or the one of this element's connection). */
@@ -126,7 +126,7 @@ export class AhpSession extends LitElement {
 
   /** Connection state of the provided handle; undefined while there is none. */
   get connectionState(): ConnectionState | undefined {
-    return this.state;
+    return this.#state;
   }
 
   constructor() {
@@ -143,9 +143,9 @@ export class AhpSession extends LitElement {
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.discovery.reset();
+    this.#discovery.reset();
     this.closeOwn();
-    this.bind(undefined, undefined);
+    this.#bind(undefined, undefined);
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -156,31 +156,31 @@ export class AhpSession extends LitElement {
   }
 
   protected override render() {
-    return html`${this.url && !this.session && !this.store ? this.discovery.render(this.locale) : ''}<slot></slot>`;
+    return html`${this.url && !this.session && !this.store ? this.#discovery.render(this.#locale) : ''}<slot></slot>`;
   }
 
   private reconcile(): void {
     if (!this.isConnected) return;
     if (this.store) {
       this.closeOwn();
-      this.bind(this.store, this.handle);
+      this.#bind(this.store, this.handle);
       return;
     }
-    if (this.session || !this.url) this.discovery.reset();
-    const session = this.session || (this.url ? this.discovery.sessionFor(this.url) : undefined);
+    if (this.session || !this.url) this.#discovery.reset();
+    const session = this.session || (this.url ? this.#discovery.sessionFor(this.url) : undefined);
     if (!this.url || !session) {
       this.closeOwn();
-      this.bind(undefined, undefined);
+      this.#bind(undefined, undefined);
       return;
     }
     const mode = this.workerMode();
     const workerUrl = mode ? (this.workerUrl ?? undefined) : undefined;
     const key = JSON.stringify([this.url, session, this.clientId ?? null, mode ?? null, workerUrl ?? null]);
-    if (this.own?.key !== key) {
+    if (this.#own?.key !== key) {
       this.closeOwn();
-      this.open(key, this.url, session, this.clientId ?? undefined, mode, workerUrl);
+      this.#open(key, this.url, session, this.clientId ?? undefined, mode, workerUrl);
     }
-    this.bind(this.own?.store, this.own?.handle);
+    this.#bind(this.#own?.store, this.#own?.handle);
   }
 
   /** `worker` attribute → mode: absent = in page, `dedicated`, anything else = `shared`. */
@@ -189,7 +189,7 @@ export class AhpSession extends LitElement {
     return this.worker === 'dedicated' ? 'dedicated' : 'shared';
   }
 
-  private open(key: string, url: string, session: string, clientId: string | undefined, mode?: 'shared' | 'dedicated', workerUrl?: string): void {
+  #open(key: string, url: string, session: string, clientId: string | undefined, mode?: 'shared' | 'dedicated', workerUrl?: string): void {
     const options = { url, session, ...(clientId ? { clientId } : {}) };
     if (mode) {
       this.openInWorker(key, { ...options, mode, ...(workerUrl ? { workerUrl } : {}) });
@@ -201,7 +201,7 @@ export class AhpSession extends LitElement {
       const conn = connectSession({ ...options, createMcpChannel, scheduleNotify: frameScheduler, ...(this.reconnect !== undefined && { reconnect: this.reconnect }) });
       this.adopt({ key, store: conn.store, handle: conn.handle, close: () => conn.close() }, conn.ready);
     } catch (e) {
-      this.fail(e);
+      this.#fail(e);
     }
   }
 
@@ -216,8 +216,8 @@ export class AhpSession extends LitElement {
         conn?.close();
       },
     };
-    this.own = own;
-    this.setState({ kind: 'connecting' });
+    this.#own = own;
+    this.#setState({ kind: 'connecting' });
     workerStore().then(
       ({ connectSessionInWorker }) => {
         if (closed) return;
@@ -227,59 +227,59 @@ export class AhpSession extends LitElement {
           own.store = c.store;
           own.handle = c.handle;
           this.adopt(own, c.ready);
-          this.bind(c.store, c.handle);
+          this.#bind(c.store, c.handle);
         } catch (e) {
-          this.fail(e);
+          this.#fail(e);
         }
       },
       (e: unknown) => {
-        if (!closed) this.fail(e);
+        if (!closed) this.#fail(e);
       },
     );
   }
 
   private adopt(own: OwnConnection, ready: Promise<void>): void {
-    this.own = own;
+    this.#own = own;
     ready.catch((e: unknown) => {
-      if (this.own === own && this.state?.kind !== 'closed') this.setState({ kind: 'closed', reason: errorText(e) });
+      if (this.#own === own && this.#state?.kind !== 'closed') this.#setState({ kind: 'closed', reason: errorText(e) });
     });
   }
 
-  private fail(e: unknown): void {
-    this.own = undefined;
-    this.setState({ kind: 'closed', reason: errorText(e) });
+  #fail(e: unknown): void {
+    this.#own = undefined;
+    this.#setState({ kind: 'closed', reason: errorText(e) });
   }
 
   private closeOwn(): void {
-    const own = this.own;
-    this.own = undefined;
+    const own = this.#own;
+    this.#own = undefined;
     own?.close();
   }
 
-  private bind(store: SessionStoreLike | undefined, handle: SessionHandle | undefined): void {
-    if (store === this.bound && handle === this.boundHandle) return;
+  #bind(store: SessionStoreLike | undefined, handle: SessionHandle | undefined): void {
+    if (store === this.#bound && handle === this.boundHandle) return;
     this.unbindConnection?.();
     this.unbindConnection = undefined;
-    this.bound = store;
+    this.#bound = store;
     this.boundHandle = handle;
-    this.provider.setValue(store);
+    this.#provider.setValue(store);
     this.handleProvider.setValue(handle);
     if (!handle) {
       // An own connection without a handle is still loading (worker mode) and reports `connecting`.
-      if (!this.own && this.state && this.state.kind !== 'closed') this.setState({ kind: 'closed' });
+      if (!this.#own && this.#state && this.#state.kind !== 'closed') this.#setState({ kind: 'closed' });
       return;
     }
-    this.setState(handle.getConnectionState());
-    const unsubscribe = handle.subscribeConnection((s) => this.setState(s));
+    this.#setState(handle.getConnectionState());
+    const unsubscribe = handle.subscribeConnection((s) => this.#setState(s));
     // MCP Apps: their sandbox proxies are warmed once a server offering them is ready (when `<ahp-mcp-app>` is loaded).
     const unwatch = store && provideAppServers(store, handle);
     this.unbindConnection = () => (unsubscribe(), unwatch?.());
   }
 
-  private setState(next: ConnectionState): void {
-    const prev = this.state;
+  #setState(next: ConnectionState): void {
+    const prev = this.#state;
     if (prev && prev.kind === next.kind && JSON.stringify(prev) === JSON.stringify(next)) return;
-    this.state = next;
+    this.#state = next;
     if (next.kind === 'open') void resumeAuth(this);
     setCustomStates(this.internals, [next.kind]);
     this.dispatchEvent(new AhpConnectionChangeEvent({ state: next }));

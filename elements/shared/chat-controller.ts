@@ -18,20 +18,20 @@ export interface ChatControllerOptions {
 export class ChatController extends StoreBinding {
   /** The chat's optimistic view; undefined before its snapshot or without store/chat. */
   value: ChatState | undefined;
-  private readonly options: ChatControllerOptions;
+  readonly #options: ChatControllerOptions;
 
   constructor(host: ReactiveControllerHost, options: ChatControllerOptions) {
     super(host);
-    this.options = options;
+    this.#options = options;
   }
 
   protected dependencies(): readonly unknown[] {
-    return [this.options.getStore(), this.options.getChat() || undefined];
+    return [this.#options.getStore(), this.#options.getChat() || undefined];
   }
 
   protected open(): (() => void) | undefined {
-    const store = this.options.getStore();
-    const chat = this.options.getChat() || undefined;
+    const store = this.#options.getStore();
+    const chat = this.#options.getChat() || undefined;
     if (!store || !chat) return undefined;
     let unwatch: () => void;
     try {
@@ -58,8 +58,8 @@ export class ChatController extends StoreBinding {
   /** Follows a replaced store or chat before each render. */
   override hostUpdate(): void {
     super.hostUpdate();
-    const store = this.options.getStore();
-    const chat = this.options.getChat() || undefined;
+    const store = this.#options.getStore();
+    const chat = this.#options.getChat() || undefined;
     this.value = store && chat ? store.getChatState(chat) : undefined;
   }
 }

@@ -23,19 +23,19 @@ export class ToolCallController extends StoreBinding {
   value: ToolCallEntry | undefined;
   /** Whether the chat's snapshot is there (a missing call is then "not found"); true for a URI that is no chat. */
   chatLoaded = false;
-  private readonly options: ToolCallControllerOptions;
+  readonly #options: ToolCallControllerOptions;
 
   constructor(host: ReactiveControllerHost, options: ToolCallControllerOptions) {
     super(host);
-    this.options = options;
+    this.#options = options;
   }
 
   protected dependencies(): readonly unknown[] {
-    return [this.options.getStore(), this.options.getChat(), this.options.getToolCallId()];
+    return [this.#options.getStore(), this.#options.getChat(), this.#options.getToolCallId()];
   }
 
   protected open(): (() => void) | undefined {
-    const [store, chat, id] = [this.options.getStore(), this.options.getChat(), this.options.getToolCallId()];
+    const [store, chat, id] = [this.#options.getStore(), this.#options.getChat(), this.#options.getToolCallId()];
     this.value = undefined;
     this.chatLoaded = false;
     if (!store || !chat || !id) return undefined;

@@ -83,19 +83,19 @@ export class AhpToolCall extends LitElement {
   declare handle: SessionHandle | undefined;
   /** Show the connection banner while not connected (default true); `<ahp-chat>` and `<ahp-input-needed>` show their own. */
   declare connectionNotice: boolean;
-  private readonly session = new SessionHandleController(this, () => this.handle);
+  readonly #session = new SessionHandleController(this, () => this.handle);
 
   private readonly internals = tryAttachInternals(this);
-  private readonly locale = new LocaleController(this);
-  private readonly stores = new StoreConsumer(this, () => this.store);
-  private readonly scheme = new ColorSchemeController(this);
+  readonly #locale = new LocaleController(this);
+  readonly #stores = new StoreConsumer(this, () => this.store);
+  readonly #scheme = new ColorSchemeController(this);
   /** The call looked up in the store (unless a `.toolCall` object is given). */
-  private readonly call = new ToolCallController(this, {
+  readonly #call = new ToolCallController(this, {
     getStore: () => this.currentStore,
     getChat: () => (isRecord(this.toolCall) ? undefined : this.chat),
     getToolCallId: () => this.toolCallId,
   });
-  private server: McpServerCustomization | undefined;
+  #server: McpServerCustomization | undefined;
   private announced: { id: string; text: string; lang: string } | undefined;
   private announcement = '';
   private hadFocus = false;
@@ -103,40 +103,40 @@ export class AhpToolCall extends LitElement {
 
   constructor() {
     super();
-    new StoreSubscription(this, () => [this.currentStore, this.customizationId], () => this.watchServer());
+    new StoreSubscription(this, () => [this.currentStore, this.#customizationId], () => this.watchServer());
   }
 
   /** The store in use: the `store` property, else the provided one. */
   get currentStore(): SessionStoreLike | undefined {
-    return this.stores.value;
+    return this.#stores.value;
   }
 
   /** The tool call shown: the `toolCall` property, else the one selected from the store. */
   get current(): ToolCallState | undefined {
-    return isRecord(this.toolCall) ? this.toolCall : this.call.value?.toolCall;
+    return isRecord(this.toolCall) ? this.toolCall : this.#call.value?.toolCall;
   }
 
-  private get customizationId(): string | undefined {
+  get #customizationId(): string | undefined {
     const c: unknown = this.current?.contributor;
     return isRecord(c) && c.kind === 'mcp' && typeof c.customizationId === 'string' ? c.customizationId : undefined;
   }
 
   private watchServer() {
-    const [store, id] = [this.currentStore, this.customizationId];
-    this.server = store && id ? selectMcpServer(store.getState(), id)?.server : undefined;
+    const [store, id] = [this.currentStore, this.#customizationId];
+    this.#server = store && id ? selectMcpServer(store.getState(), id)?.server : undefined;
     if (!store || !id) return undefined;
-    return store.subscribeMcpServer(id, (server) => ((this.server = server), this.requestUpdate()));
+    return store.subscribeMcpServer(id, (server) => ((this.#server = server), this.requestUpdate()));
   }
 
   /** No call yet because the store or the chat snapshot has not arrived. */
-  private get loading(): boolean {
-    return !isRecord(this.toolCall) && (!this.currentStore || (!!this.chat && !this.call.chatLoaded));
+  get #loading(): boolean {
+    return !isRecord(this.toolCall) && (!this.currentStore || (!!this.chat && !this.#call.chatLoaded));
   }
 
   /** Waiting for authentication: the call says so, or it runs on a server that does. */
   private get authBlocked(): boolean {
     const tc = this.current;
-    return tc?.status === 'auth-required' || (tc?.status === 'running' && !!this.customizationId && this.server?.state?.kind === 'authRequired');
+    return tc?.status === 'auth-required' || (tc?.status === 'running' && !!this.#customizationId && this.#server?.state?.kind === 'authRequired');
   }
 
   // After the controllers' hostUpdate (they follow a new store or id), before rendering.
@@ -144,7 +144,7 @@ export class AhpToolCall extends LitElement {
     const tc = this.current;
     const id = tc ? String(tc.toolCallId) : '';
     if (this.announced?.id !== id) this.editedInput = undefined;
-    const l = this.locale;
+    const l = this.#locale;
     const text = tc ? l.t(this.authBlocked ? 'toolCall.announceAuth' : 'toolCall.announce', { name: tc.displayName || tc.toolName || l.t('toolCall.name'), status: statusLabel(tc, l) }) : '';
     // A new call, or the same status in another language, is not news.
     const same = this.announced?.id === id && this.announced.lang === l.lang;
@@ -158,22 +158,22 @@ export class AhpToolCall extends LitElement {
   protected override render() {
     const tc = this.current;
     const live = html`<div class="live" role="status" aria-live="polite" aria-atomic="true">${this.announcement}</div>`;
-    const notice = this.connectionNotice === false ? nothing : this.session.notice(this.locale);
+    const notice = this.connectionNotice === false ? nothing : this.#session.notice(this.#locale);
     if (!tc) {
-      const loading = this.loading;
+      const loading = this.#loading;
       if (loading && notice !== nothing) return html`${live}${notice}`;
       return html`${live}<p class="empty" data-empty=${loading ? 'loading' : 'not-found'}>
-        ${loading ? this.locale.t('toolCall.loading') : this.locale.t('toolCall.unknown', { id: this.toolCallId ?? '' })}
+        ${loading ? this.#locale.t('toolCall.loading') : this.#locale.t('toolCall.unknown', { id: this.toolCallId ?? '' })}
       </p>`;
     }
     const status = statusOf(tc);
     const known = isKnownStatus(status);
-    const l = this.locale;
-    const name = typeof tc.displayName === 'string' && tc.displayName ? tc.displayName : String(tc.toolName ?? this.locale.t('toolCall.name'));
+    const l = this.#locale;
+    const name = typeof tc.displayName === 'string' && tc.displayName ? tc.displayName : String(tc.toolName ?? this.#locale.t('toolCall.name'));
     const done = status === 'completed' || status === 'pending-result-confirmation';
     const t = tc as unknown as Partial<Record<string, unknown>>;
     const message = done && t.pastTenseMessage ? t.pastTenseMessage : t.invocationMessage;
-    const offline = this.session.offlineReason(l);
+    const offline = this.#session.offlineReason(l);
     return html`${live}${notice}
       <fieldset class="intents" ?disabled=${!!offline} title=${offline ?? nothing}>
       <div class="card" role="group" aria-labelledby="name" tabindex="-1">
@@ -187,16 +187,16 @@ export class AhpToolCall extends LitElement {
         ${typeof tc.intention === 'string' && tc.intention ? html`<p class="intention">${tc.intention}</p>` : nothing}
         ${message ? html`<div class="md message">${renderStringOrMarkdown(message as string)}</div>` : nothing}
         ${renderInput(tc, l)} ${this.renderBody(tc)}
-        ${renderMcpApp({ store: this.currentStore, handle: this.handle, chat: isRecord(this.toolCall) ? undefined : this.chat, toolCall: tc, server: this.server })}
+        ${renderMcpApp({ store: this.currentStore, handle: this.handle, chat: isRecord(this.toolCall) ? undefined : this.chat, toolCall: tc, server: this.#server })}
       </div>
       </fieldset>`;
   }
 
   private renderServer() {
-    const id = this.customizationId;
+    const id = this.#customizationId;
     if (!id) return nothing;
-    const s = this.server;
-    const src = s && pickIconSrc(s.icons, iconsHaveThemes(s.icons) ? this.scheme.theme : 'light');
+    const s = this.#server;
+    const src = s && pickIconSrc(s.icons, iconsHaveThemes(s.icons) ? this.#scheme.theme : 'light');
     return html`<span part="server" class="server" data-server-id=${id}>
       ${src ? html`<img class="icon" src=${src} alt="" referrerpolicy="no-referrer" decoding="async" />` : nothing}
       <span class="server-name">${typeof s?.name === 'string' && s.name ? s.name : id}</span>
@@ -207,24 +207,24 @@ export class AhpToolCall extends LitElement {
     switch (tc.status) {
       case 'pending-confirmation':
         return renderConfirmation(tc, this.editedInput, {
-          approve: (o) => this.approve(o),
-          deny: (o) => this.act(denyIntent(this.ids(), o)),
+          approve: (o) => this.#approve(o),
+          deny: (o) => this.act(denyIntent(this.#ids(), o)),
           edited: (text) => (this.editedInput = text),
-        }, this.locale);
+        }, this.#locale);
       case 'running':
       case 'auth-required':
-        return html`${tc.content?.length ? html`<div part="result" class="result">${renderContent(tc.content, this.locale)}</div>` : nothing}
+        return html`${tc.content?.length ? html`<div part="result" class="result">${renderContent(tc.content, this.#locale)}</div>` : nothing}
         ${this.authBlocked ? this.renderAuth(tc) : nothing}`;
       case 'pending-result-confirmation':
       case 'completed':
         return html`<div part="result" class="result">
-            ${renderContent(tc.content, this.locale)} ${renderStructured(tc.structuredContent, this.locale)}
+            ${renderContent(tc.content, this.#locale)} ${renderStructured(tc.structuredContent, this.#locale)}
             ${tc.error && typeof tc.error.message === 'string' ? html`<p class="error" data-error>${tc.error.message}</p>` : nothing}
           </div>
           ${tc.status === 'pending-result-confirmation'
             ? html`<div part="actions" class="actions">
-                <button type="button" class="primary" data-action="accept" @click=${() => this.act(resultIntent(this.ids(), true))}>${this.locale.t('toolCall.acceptResult')}</button>
-                <button type="button" data-action="reject" @click=${() => this.act(resultIntent(this.ids(), false))}>${this.locale.t('toolCall.rejectResult')}</button>
+                <button type="button" class="primary" data-action="accept" @click=${() => this.act(resultIntent(this.#ids(), true))}>${this.#locale.t('toolCall.acceptResult')}</button>
+                <button type="button" data-action="reject" @click=${() => this.act(resultIntent(this.#ids(), false))}>${this.#locale.t('toolCall.rejectResult')}</button>
               </div>`
             : nothing}`;
       case 'cancelled':
@@ -236,19 +236,19 @@ export class AhpToolCall extends LitElement {
 
   private renderAuth(tc: ToolCallState) {
     const auth = this.authRequirement(tc);
-    const server = typeof this.server?.name === 'string' && this.server.name ? this.server.name : this.customizationId ?? this.locale.t('toolCall.theServer');
+    const server = typeof this.#server?.name === 'string' && this.#server.name ? this.#server.name : this.#customizationId ?? this.#locale.t('toolCall.theServer');
     return html`<div class="auth" data-auth>
-      <p id="auth-text">${auth?.description ? html`${this.locale.t('toolCall.needsAccessFor', { server })} ${auth.description}` : this.locale.t('toolCall.needsAccess', { server })}</p>
+      <p id="auth-text">${auth?.description ? html`${this.#locale.t('toolCall.needsAccessFor', { server })} ${auth.description}` : this.#locale.t('toolCall.needsAccess', { server })}</p>
       <div part="actions" class="actions" aria-describedby="auth-text">
-        <button type="button" class="primary" data-action="grant-access" @click=${() => this.requestAuth()}>${this.locale.t('toolCall.grantAccess')}</button>
-        <button type="button" data-action="cancel" @click=${() => this.act(cancelIntent(this.ids()))}>${this.locale.t('toolCall.cancel')}</button>
+        <button type="button" class="primary" data-action="grant-access" @click=${() => this.requestAuth()}>${this.#locale.t('toolCall.grantAccess')}</button>
+        <button type="button" data-action="cancel" @click=${() => this.act(cancelIntent(this.#ids()))}>${this.#locale.t('toolCall.cancel')}</button>
       </div>
     </div>`;
   }
 
   private authRequirement(tc: ToolCallState | undefined): McpAuthRequirement | undefined {
     if (tc?.status === 'auth-required' && isRecord(tc.auth)) return tc.auth;
-    const state = this.server?.state;
+    const state = this.#server?.state;
     if (state?.kind !== 'authRequired') return undefined;
     const { kind: _kind, ...auth } = state;
     return auth;
@@ -257,14 +257,14 @@ export class AhpToolCall extends LitElement {
   protected override updated(): void {
     const tc = this.current;
     const states: string[] = [];
-    if (!tc) states.push(this.loading ? 'loading' : 'not-found');
+    if (!tc) states.push(this.#loading ? 'loading' : 'not-found');
     else {
       const status = statusOf(tc);
       states.push(isKnownStatus(status) ? status : 'unknown');
       if (failed(tc)) states.push('failed');
       if (this.authBlocked) states.push('auth-blocked');
     }
-    states.push(...this.session.states);
+    states.push(...this.#session.states);
     setCustomStates(this.internals, states);
     // A focused button goes away with the state it belonged to: keep focus inside the call.
     if (this.hadFocus && !this.shadowRoot?.activeElement) {
@@ -272,13 +272,13 @@ export class AhpToolCall extends LitElement {
     }
   }
 
-  private ids(): ToolCallIds {
-    return { chat: this.chat ?? undefined, turnId: this.turnId ?? this.call.value?.turnId, toolCallId: this.current!.toolCallId };
+  #ids(): ToolCallIds {
+    return { chat: this.chat ?? undefined, turnId: this.turnId ?? this.#call.value?.turnId, toolCallId: this.current!.toolCallId };
   }
 
   /** Fires the intent's event; unless it is cancelled, dispatches its action on the chat channel. */
   private act(intent: ToolCallIntent): void {
-    const { chat, turnId } = this.ids();
+    const { chat, turnId } = this.#ids();
     const store = this.currentStore;
     // Without a store, chat and turn the event still tells the page what the user chose; there is nothing to dispatch on.
     if (!store || !chat || !turnId) {
@@ -288,18 +288,18 @@ export class AhpToolCall extends LitElement {
     if (runIntent(this, intent, store, chat)) this.requestUpdate();
   }
 
-  private approve(optionId?: string): void {
+  #approve(optionId?: string): void {
     const input = (this.current as { toolInput?: unknown }).toolInput;
     const edited = this.editedInput !== undefined && this.editedInput !== input ? this.editedInput : undefined;
-    this.act(approveIntent(this.ids(), optionId, edited));
+    this.act(approveIntent(this.#ids(), optionId, edited));
   }
 
   private requestAuth(): void {
     const tc = this.current;
-    const customizationId = this.customizationId;
+    const customizationId = this.#customizationId;
     if (!tc || !customizationId) return;
     const auth = this.authRequirement(tc);
-    this.dispatchEvent(new AhpToolCallAuthRequestEvent({ kind: 'toolCall', ...this.ids(), customizationId, ...(auth ? { auth } : {}) }));
+    this.dispatchEvent(new AhpToolCallAuthRequestEvent({ kind: 'toolCall', ...this.#ids(), customizationId, ...(auth ? { auth } : {}) }));
   }
 }
 
