@@ -167,18 +167,18 @@ function watchLangAttributes(): void {
 export class LocaleController implements ReactiveController {
   /** The language in force (the nearest `lang`); updated on connect and before every render. */
   lang = 'en';
-  private readonly host: ReactiveControllerHost & Element;
-  private shown = '';
+  readonly #host: ReactiveControllerHost & Element;
+  #shown = '';
 
   constructor(host: ReactiveControllerHost & Element) {
-    this.host = host;
+    this.#host = host;
     host.addController(this);
   }
 
   hostConnected(): void {
     controllers.add(this);
     watchLangAttributes();
-    this.lang = langOf(this.host);
+    this.lang = langOf(this.#host);
     void this.ensureLoaded();
   }
 
@@ -187,19 +187,19 @@ export class LocaleController implements ReactiveController {
   }
 
   hostUpdate(): void {
-    this.lang = langOf(this.host);
+    this.lang = langOf(this.#host);
     void this.ensureLoaded();
-    this.shown = this.signature();
+    this.#shown = this.#signature();
   }
 
   /** Re-renders when the language in force, or what is loaded for it, changed. */
   refresh(): void {
-    this.lang = langOf(this.host);
+    this.lang = langOf(this.#host);
     void this.ensureLoaded();
-    if (this.signature() !== this.shown) this.host.requestUpdate();
+    if (this.#signature() !== this.#shown) this.#host.requestUpdate();
   }
 
-  private signature(): string {
+  #signature(): string {
     const key = resolve(this.lang);
     return `${this.lang}|${key}|${packs.has(key)}`;
   }
