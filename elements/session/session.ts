@@ -33,8 +33,9 @@ const workerStore = () => import('../../src/worker/worker-store.js');
 
 /**
  * Connects to an AHP host (`url` + `session`) or takes a ready `store` (and its `handle`), and provides both to
- * every descendant element through `@lit/context`: the store (state, selectors, dispatch) and the session handle
- * (connection state, authenticate, `mcp://` channels, createChat). It never touches the socket itself.
+ * every descendant element through the context protocol (`context-request` events; the keys are `@lit/context`
+ * contexts, so page code can read them with `@lit/context` too): the store (state, selectors, dispatch) and the session
+ * handle (connection state, authenticate, `mcp://` channels, createChat). It never touches the socket itself.
  *
  * Handles `ahp-auth-request` from descendants that nobody cancelled: runs the OAuth driver (`ahp-elements/auth`) and
  * hands the token to the host through the handle's `authenticate`.
