@@ -193,6 +193,7 @@ const zhTW: Record<MessageId, string> = {
   'app.noChannel': 'MCP 伺服器「{id}」沒有 mcp:// 通道：{reason}',
   'app.noHandle': '沒有工作階段控制代碼（請將元素放在 <ahp-session> 內，或設定 .handle）',
   'app.loadFailed': '無法載入 {uri}：{error}',
+  'app.tooLarge': '未顯示應用程式：{uri} 超過 {limit} MB 的上限。',
   'app.noAnswer': '位於 {url} 的沙箱沒有回應（是否已連同其指令碼部署在另一個來源上？）',
   'app.didNotStart': '應用程式未啟動',
   'app.startTimeout': '{errors}（{seconds} 秒內未收到 ui/notifications/initialized）',

@@ -21,6 +21,8 @@ export function problemText(t: McpAppStrings, problem: AppProblem, app: { uri: s
       return t.t('app.noChannel', { id: app.serverId, reason: app.noChannel });
     case 'load':
       return t.t('app.loadFailed', { uri: app.uri, error: problem.message });
+    case 'tooLarge':
+      return t.t('app.tooLarge', { uri: app.uri, limit: problem.limit / 1048576 });
     case 'noAnswer':
       return t.t('app.noAnswer', { url: problem.origin });
     case 'notStarted': {

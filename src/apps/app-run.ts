@@ -10,6 +10,8 @@ export type AppProblem =
   | { kind: 'sandbox'; problem: SandboxUrlProblem; url: string | undefined }
   | { kind: 'noChannel' }
   | { kind: 'load'; message: string }
+  /** The View's HTML is longer than `limit` (UTF-16 code units; see `MAX_VIEW_LENGTH`): not shown, not cached. */
+  | { kind: 'tooLarge'; length: number; limit: number }
   /** The sandbox proxy never announced itself. */
   | { kind: 'noAnswer'; origin: string }
   /** The View did not initialize in time; `viewErrors` are what the proxy saw fail in its document. */
@@ -79,7 +81,9 @@ export class AppRun {
     try {
       app = await openAppFrame({ ...o, channel: o.channel, early: (frame) => void (earlyPlaced = placing((this.early = frame))) });
     } catch (error) {
-      return this.problem((error as AppFrameProblem)?.kind === 'sandbox' ? (error as AppFrameProblem) : { kind: 'load', message: errorText(error) });
+      // Both are problems as they are (a `ViewTooLargeError` has the `tooLarge` problem's fields).
+      const kind = (error as AppProblem | undefined)?.kind;
+      return this.problem(kind === 'sandbox' || kind === 'tooLarge' ? (error as AppProblem) : { kind: 'load', message: errorText(error) });
     }
     const early = this.early;
     this.early = undefined;

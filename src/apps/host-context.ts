@@ -38,10 +38,7 @@ export const DEFAULT_THEME_TOKENS: AppThemeTokens = {
 
 const ld = ([light, dark]: LightDark): string => `light-dark(${light}, ${dark})`;
 // Tints for info/danger/success/warning backgrounds: the colour mixed into the surface.
-const tint = (c: LightDark, s: LightDark, pct: number): LightDark => [
-  `color-mix(in srgb, ${c[0]} ${pct}%, ${s[0]})`,
-  `color-mix(in srgb, ${c[1]} ${pct}%, ${s[1]})`,
-];
+const tint = (c: LightDark, s: LightDark, pct: number): LightDark => [0, 1].map((i) => `color-mix(in srgb, ${c[i]} ${pct}%, ${s[i]})`) as [string, string];
 const swap = (c: LightDark): LightDark => [c[1], c[0]];
 
 /**
@@ -85,30 +82,22 @@ export function buildStyleVariables(overrides: Partial<AppThemeTokens> = {}, the
     disabled: tint(t.border, t.surface, 50),
   };
   const ring: Record<string, LightDark> = { primary: t.focus, secondary: t.neutral, inverse: swap(t.focus), ...status };
-  for (const [name, value] of Object.entries(background)) vars[`--color-background-${name}`] = color(value);
-  for (const [name, value] of Object.entries(text)) vars[`--color-text-${name}`] = color(value);
-  for (const [name, value] of Object.entries(border)) vars[`--color-border-${name}`] = color(value);
-  for (const [name, value] of Object.entries(ring)) vars[`--color-ring-${name}`] = color(value);
+  for (const [group, values] of Object.entries({ background, text, border, ring })) {
+    for (const [name, value] of Object.entries(values)) vars[`--color-${group}-${name}`] = color(value);
+  }
   vars['--font-sans'] = t.fontSans;
   vars['--font-mono'] = t.fontMono;
-  Object.assign(vars, {
-    '--font-weight-normal': '400',
-    '--font-weight-medium': '500',
-    '--font-weight-semibold': '600',
-    '--font-weight-bold': '700',
-  });
-  const textSizes: Record<string, readonly [string, string]> = { xs: ['0.75rem', '1.4'], sm: ['0.875rem', '1.45'], md: ['1rem', '1.5'], lg: ['1.125rem', '1.55'] };
-  for (const [name, [size, lh]] of Object.entries(textSizes)) {
-    vars[`--font-text-${name}-size`] = size;
-    vars[`--font-text-${name}-line-height`] = lh;
-  }
-  const headingSizes: Record<string, readonly [string, string]> = {
-    xs: ['0.75rem', '1.4'], sm: ['0.875rem', '1.4'], md: ['1rem', '1.4'], lg: ['1.25rem', '1.3'],
-    xl: ['1.5rem', '1.25'], '2xl': ['1.875rem', '1.2'], '3xl': ['2.25rem', '1.1'],
+  for (const [name, weight] of Object.entries({ normal: 400, medium: 500, semibold: 600, bold: 700 })) vars[`--font-weight-${name}`] = `${weight}`;
+  // [size in rem, line height]
+  const textSizes: Record<string, readonly [number, number]> = { xs: [0.75, 1.4], sm: [0.875, 1.45], md: [1, 1.5], lg: [1.125, 1.55] };
+  const headingSizes: Record<string, readonly [number, number]> = {
+    xs: [0.75, 1.4], sm: [0.875, 1.4], md: [1, 1.4], lg: [1.25, 1.3], xl: [1.5, 1.25], '2xl': [1.875, 1.2], '3xl': [2.25, 1.1],
   };
-  for (const [name, [size, lh]] of Object.entries(headingSizes)) {
-    vars[`--font-heading-${name}-size`] = size;
-    vars[`--font-heading-${name}-line-height`] = lh;
+  for (const [kind, sizes] of Object.entries({ text: textSizes, heading: headingSizes })) {
+    for (const [name, [size, lh]] of Object.entries(sizes)) {
+      vars[`--font-${kind}-${name}-size`] = `${size}rem`;
+      vars[`--font-${kind}-${name}-line-height`] = `${lh}`;
+    }
   }
   const r = t.radius;
   Object.assign(vars, {

@@ -55,8 +55,7 @@ export function boundedSize(value: unknown, limit: number): number {
       total += 2 + v.length;
       if (total > limit) return total;
       for (const item of v) stack.push(item);
-    } else if (ArrayBuffer.isView(v)) total += v.byteLength;
-    else if (v instanceof ArrayBuffer) total += v.byteLength;
+    } else if (ArrayBuffer.isView(v) || v instanceof ArrayBuffer) total += v.byteLength;
     else if (typeof v === 'object') {
       for (const key in v as object) {
         total += key.length + 4;

@@ -30,7 +30,8 @@ interface ServerStart {
  * as soon as a tool call names its resource) reads, the rest reuse the answer. The server's listing is requested
  * once per start too, alongside the first read, and never waited for: a read that answers first is served with the
  * content item's `_meta.ui` (which wins over the listing's key by key), and `listed` says what the listing adds once
- * it answers (later Apps get the merged meta at once). A failed read is forgotten so the next App tries again.
+ * it answers (later Apps get the merged meta at once). A failed read is forgotten so the next App tries again, except
+ * a View over the size limit (`ViewTooLargeError`): that refusal (not the HTML) is kept for the server start.
  */
 export class UiResourceCache {
   private byChannel = new WeakMap<McpChannel, ServerStart>();
@@ -59,7 +60,8 @@ export class UiResourceCache {
             entry.reads.set(uri, Promise.resolve(merged));
           });
         },
-        () => entry.reads.get(uri) === current && entry.reads.delete(uri),
+        // Too large stays refused for this start (no second download of it); other failures are tried again.
+        (error) => entry.reads.get(uri) === current && (error as { kind?: unknown })?.kind !== 'tooLarge' && entry.reads.delete(uri),
       );
     }
     return reading;

@@ -10,14 +10,28 @@ export interface UiResource {
   meta: McpUiResourceMeta;
 }
 
+/**
+ * The longest View HTML an App takes from `resources/read`, in UTF-16 code units (16 Mi; the published PDF viewer's is
+ * 4.3 M). A base64 `blob` counts its decoded bytes, estimated from its length before it is decoded. A longer View is
+ * refused with `ViewTooLargeError` before its HTML is decoded, encoded for the sandbox (3 bytes a unit for a moment)
+ * or cached.
+ */
+export const MAX_VIEW_LENGTH = 16 * 1024 * 1024;
+
+/** What the reads throw for a View longer than the limit (`MAX_VIEW_LENGTH`), before it is decoded, encoded or cached. */
+export interface ViewTooLargeError extends Error {
+  kind: 'tooLarge';
+  /** Its length in UTF-16 code units (a blob: its decoded bytes, estimated from the base64 length). */
+  length: number;
+  limit: number;
+}
+
 type Obj = Record<string, unknown>;
 const uiOf = (item: unknown): Obj | undefined => {
   if (!isRecord(item)) return undefined;
   const meta = isRecord(item['_meta']) ? item['_meta'] : isRecord(item['meta']) ? item['meta'] : undefined;
   return meta && isRecord(meta['ui']) ? meta['ui'] : undefined;
 };
-
-const decodeBase64 = (blob: string): string => new TextDecoder().decode(base64Bytes(blob));
 
 /** The server's `resources/list` entries; empty when it cannot list (capability, or it leaves UI resources out). */
 export function listUiResources(channel: McpChannel): Promise<unknown[]> {
@@ -40,17 +54,26 @@ export function mergeUiMeta(listed: McpUiResourceMeta | undefined, own: McpUiRes
 /**
  * Reads a `ui://` resource over the server's `mcp://` channel (`resources/read`) and takes the HTML from `text` or
  * base64 `blob`; `meta` is the content item's `_meta.ui` alone (no listing asked).
- * Throws when the answer is not exactly one MCP App HTML document.
+ * Throws when the answer is not exactly one MCP App HTML document, and `ViewTooLargeError` when it is longer than
+ * `limit` (before any decoding).
  */
-export async function readUiResourceItem(channel: McpChannel, uri: string): Promise<UiResource> {
+export async function readUiResourceItem(channel: McpChannel, uri: string, limit = MAX_VIEW_LENGTH): Promise<UiResource> {
   const result = await channel.request<Obj>('resources/read', { uri });
   const contents = Array.isArray(result?.['contents']) ? result['contents'] : [];
   if (contents.length !== 1 || !isRecord(contents[0])) throw new Error(`resources/read ${uri}: expected exactly one content item, got ${contents.length}`);
   const item = contents[0];
   const mime = typeof item['mimeType'] === 'string' ? item['mimeType'] : '';
-  if (mime && mime.replace(/\s/g, '') !== MCP_APP_MIME_TYPE) throw new Error(`resources/read ${uri}: unsupported mimeType ${mime}`);
-  const html = typeof item['text'] === 'string' ? item['text'] : typeof item['blob'] === 'string' ? decodeBase64(item['blob']) : undefined;
-  if (html === undefined) throw new Error(`resources/read ${uri}: no text or blob`);
+  if (mime && mime.replace(/\s/g, '') !== MCP_APP_MIME_TYPE) throw new Error(`resources/read ${uri}: unsupported mimeType ${mime.slice(0, 100)}`);
+  const { text, blob } = item;
+  const isText = typeof text === 'string';
+  if (!isText && typeof blob !== 'string') throw new Error(`resources/read ${uri}: no text or blob`);
+  // A blob's decoded size is known before decoding: 3 bytes for every 4 base64 characters.
+  const length = isText ? text.length : (blob as string).length * 0.75;
+  if (length > limit) {
+    const tooLarge: Omit<ViewTooLargeError, keyof Error> = { kind: 'tooLarge', length, limit };
+    throw Object.assign(new Error(`resources/read ${uri}: too large (${length} > ${limit})`), tooLarge);
+  }
+  const html = isText ? text : new TextDecoder().decode(base64Bytes(blob as string));
   return { html, meta: (uiOf(item) ?? {}) as McpUiResourceMeta };
 }
 

@@ -112,8 +112,8 @@ export class SandboxFrame {
   }
 
   /** Whether this browser moves a loaded iframe without reloading it (so a warmed frame can be placed later). */
-  static canMoveLive(win: Window = window): boolean {
-    return typeof ((win as Window & { Element?: { prototype: object } }).Element?.prototype as { moveBefore?: unknown } | undefined)?.moveBefore === 'function';
+  static canMoveLive(): boolean {
+    return 'moveBefore' in Element.prototype;
   }
 
   /** The message pipe to the View through the proxy (pinned to the frame and its origin). */

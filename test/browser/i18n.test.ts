@@ -10,6 +10,7 @@ import type { AhpMcpServer } from '../../elements/index.js';
 import { groups } from './fixtures/element-states.js';
 import type { McpChannel } from '../../src/client/mcp-channel.js';
 import { FakeChannel } from '../fixtures/apps/fake-channel.js';
+import { MAX_VIEW_LENGTH } from '../../src/apps/resource.js';
 import { FakeStore } from './fixtures/fake-store.js';
 import { STATES, mcpServer, session } from './fixtures/sessions.js';
 
@@ -127,6 +128,7 @@ const appStates: Record<string, TemplateResult> = {
   'no session handle (no channel)': html`<ahp-mcp-app server-id="a" resource-uri="ui://x/app.html" .store=${new FakeStore(session([]))}></ahp-mcp-app>`,
   'no sandbox': html`<ahp-mcp-app server-id="a" resource-uri="ui://x/app.html" .channel=${new FakeChannel() as McpChannel}></ahp-mcp-app>`,
   'same-origin sandbox': html`<ahp-mcp-app server-id="a" resource-uri="ui://x/app.html" sandbox-url="/same-origin.html" .channel=${new FakeChannel() as McpChannel}></ahp-mcp-app>`,
+  'View over the size limit': html`<ahp-mcp-app server-id="a" resource-uri="ui://x/app.html" sandbox-url="http://127.0.0.1:9/sandbox.html" .channel=${new FakeChannel({ html: 'x'.repeat(MAX_VIEW_LENGTH + 1) }) as McpChannel}></ahp-mcp-app>`,
   'full screen (Exit)': html`<ahp-mcp-app display-mode="fullscreen"></ahp-mcp-app>`,
   'picture-in-picture (Exit)': html`<ahp-mcp-app display-mode="pip"></ahp-mcp-app>`,
 };
@@ -150,7 +152,7 @@ describe('i18n: every element state in zh-TW shows no English UI string', () => 
     for (const [state, template] of Object.entries(states)) {
       it(`${name} ${state}`, async () => {
         const wrap = await renderIn('zh-TW', template);
-        if (name === '<ahp-mcp-app>' && /sandbox|channel/.test(state)) {
+        if (name === '<ahp-mcp-app>' && /sandbox|channel|size/.test(state)) {
           const app = wrap.querySelector('ahp-mcp-app')!;
           for (let i = 0; i < 200 && !app.matches(':state(error)'); i++) await new Promise((r) => setTimeout(r, 10));
           expect(app.matches(':state(error)'), 'reached the error phase').to.be.true;

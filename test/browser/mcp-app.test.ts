@@ -6,6 +6,7 @@ import type { McpChannel } from '../../src/client/mcp-channel.js';
 import type { SessionState } from '../../src/protocol/session.js';
 import type { ToolCallState } from '../../src/protocol/tool-calls.js';
 import { runSandboxProxy, SandboxProxyError } from '../../src/apps/sandbox-proxy.js';
+import { MAX_VIEW_LENGTH } from '../../src/apps/resource.js';
 import { ALL_CAPABILITIES, FakeChannel } from '../fixtures/apps/fake-channel.js';
 import { drivenView, type DriverOptions } from '../fixtures/apps/view-driver.js';
 import { FakeHandle } from './fixtures/fake-handle.js';
@@ -378,6 +379,31 @@ describe('MCP App sandbox security', () => {
     await until(() => el.matches(':state(error)'), 'error state');
     expect(el.shadowRoot!.querySelector('[role="alert"]')!.textContent).to.match(/another origin/);
     expect(el.shadowRoot!.querySelector('iframe')).to.equal(null);
+  });
+
+  it('a View over the size limit (text or base64 blob) shows the size error, loads no frame, and the page runs the next App', async () => {
+    const channelWith = (item: Record<string, unknown>) => {
+      const channel = new FakeChannel();
+      const request = channel.request.bind(channel);
+      channel.request = (async (method: string, params?: Record<string, unknown>) => {
+        if (method !== 'resources/read') return request(method, params);
+        channel.requests.push({ method, params });
+        return { contents: [{ uri: 'ui://get-time/mcp-app.html', mimeType: 'text/html;profile=mcp-app', ...item }] };
+      }) as FakeChannel['request'];
+      return channel;
+    };
+    const blob = 'PHA+'.repeat(Math.ceil((MAX_VIEW_LENGTH + 1) / 3)); // "<p>" repeated, decoded just over the limit
+    for (const item of [{ text: 'x'.repeat(MAX_VIEW_LENGTH + 1) }, { blob }]) {
+      const { el, channel } = await mountApp({ channel: channelWith(item) });
+      await until(() => el.matches(':state(error)'), 'error state');
+      const alert = el.shadowRoot!.querySelector('[role="alert"]')!;
+      expect(alert.textContent).to.equal('App not shown: ui://get-time/mcp-app.html is over the 16 MB limit.');
+      expect(el.shadowRoot!.querySelector('iframe'), 'no sandbox frame left').to.equal(null);
+      expect(channel.count('resources/read')).to.equal(1);
+    }
+    // The page is fine: a real View starts next.
+    const { el } = await mountApp({ result: RESULT });
+    await until(() => el.bridge?.initialized, 'the next App initialized');
   });
 
   it('a page without any sandbox gets a quiet note, not red alert text', async () => {

@@ -27,6 +27,7 @@ export const MCP_APP_EN = {
   'app.noChannel': 'MCP server “{id}” has no mcp:// channel: {reason}',
   'app.noHandle': 'no session handle (put the element inside <ahp-session> or set .handle)',
   'app.loadFailed': 'Could not load {uri}: {error}',
+  'app.tooLarge': 'App not shown: {uri} is over the {limit} MB limit.',
   'app.noAnswer': 'The sandbox at {url} did not answer (is it served with its script, on another origin?)',
   'app.didNotStart': 'The App did not start',
   'app.startTimeout': '{errors} (no ui/notifications/initialized within {seconds} s)',
