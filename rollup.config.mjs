@@ -31,18 +31,6 @@ const productionBuild = () => ({
 });
 
 /**
- * The CDN build loads the chat reducers on first use (with the chat elements, or when a page watches its first chat):
- * the store's `./chat-reducers.js` becomes src/store/chat-reducers-lazy.ts, which imports the real module dynamically.
- */
-const lazyChatReducers = () => ({
-  name: 'lazy-chat-reducers',
-  resolveId(source, importer) {
-    if (source !== './chat-reducers.js' || !importer?.replace(/\\/g, '/').endsWith('/src/store/session-store.ts')) return null;
-    return fileURLToPath(new URL('./src/store/chat-reducers-lazy.ts', import.meta.url));
-  },
-});
-
-/**
  * The CDN's chunks. Each file is compressed on its own, so fewer, larger chunks are fewer bytes: what the entry imports
  * stays in the entry; what only the conversation elements or only `<ahp-mcp-app>` use stays in their chunk (rollup's
  * default); everything else loaded later (the server elements, the chat reducers, sign-in, and what several element
@@ -142,7 +130,6 @@ export default [
   // chunks loaded on first use, the OAuth driver (ahp-driver-entry.min.js) on the first sign-in.
   {
     ...minified(entry('./cdn').source),
-    plugins: [lazyChatReducers(), ...minified(entry('./cdn').source).plugins],
     // The driver chunk imports from the entry instead of a facade + shared chunk.
     preserveEntrySignatures: 'allow-extension',
     output: {
@@ -170,9 +157,27 @@ export default [
   // Worker mode from the CDN: a SharedWorker script must come from the page's own origin, so copy this file there
   // and point `<ahp-session worker="shared" worker-url="…">` at it.
   minified('src/worker/shared-worker-entry.ts', 'dist/cdn/ahp-session-worker.min.js'),
-  // Every headless entry on its own, minified, for the size check (dist/size/<entry>.min.js; `.` is core.min.js);
-  // only when scripts/size.mjs builds (AHP_SIZE_BUNDLES=1), not in `npm run build`.
-  ...(process.env.AHP_SIZE_BUNDLES ? sizeEntries : []).map((e) => minified(e.source, `dist/size/${e.subpath === '.' ? 'core' : e.subpath.slice(2)}.min.js`)),
+  // Every headless entry on its own, minified, for the size check (dist/size/<entry>.min.js; `.` is core.min.js), with
+  // the chunks it loads on first use next to it (<entry>-<chunk>.min.js: the store's chat reducers), split as any
+  // bundler splits a dynamic import; only when scripts/size.mjs builds (AHP_SIZE_BUNDLES=1), not in `npm run build`.
+  ...(process.env.AHP_SIZE_BUNDLES ? sizeEntries : []).map((e) => {
+    const name = e.subpath === '.' ? 'core' : e.subpath.slice(2);
+    const { output, ...config } = minified(e.source);
+    return {
+      ...config,
+      // The loaded chunks import from the entry itself instead of a facade entry + shared chunk.
+      preserveEntrySignatures: 'allow-extension',
+      output: {
+        format: 'esm',
+        sourcemap: true,
+        dir: 'dist/size',
+        entryFileNames: `${name}.min.js`,
+        chunkFileNames: `${name}-[name].min.js`,
+        generatedCode: { arrowFunctions: true, constBindings: true },
+        plugins: output.plugins,
+      },
+    };
+  }),
   // The MCP Apps sandbox proxy page and its script: deploy both on a different origin from the host page and
   // serve the page with the headers of `sandboxResponseHeadersForUrl` (ahp-elements/apps).
   {

@@ -5,6 +5,6 @@
 import './chat/define.js';
 import './tool-call/define.js';
 import './input-needed/define.js';
-// The chat reducers come with the chat elements (the CDN entry loads them on first use, see
+// The chat reducers come with the chat elements (the store loads them on first use, see
 // src/store/chat-reducers-lazy.ts), so a chat element's first snapshot does not wait for another chunk.
 import '../src/store/chat-reducers.js';

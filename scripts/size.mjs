@@ -47,11 +47,15 @@ const OPTIONAL = [
   { pattern: /^ahp-zh-TW\b.*\.min\.js$/, why: 'zh-TW language pack, loaded only when an element is in zh-TW' },
 ];
 /** Budgets of headless entries (by `exports` key); the others are printed without one. */
-const HEADLESS_BUDGETS = { '.': { target: 15_000, ceiling: 20_300 } };
+// The core's ceiling sat at 20,300 B while the core bundled every reducer (20,255 B measured). Lowered to 14,950 B
+// (about 100 B over the 14,843 B measured) when the store began loading the chat reducers on the first watched chat
+// and the pure reducers and chat selectors moved to `ahp-elements/reducers` (session 9); the chat chunk it loads is
+// printed next to it (5,396 B).
+const HEADLESS_BUDGETS = { '.': { target: 15_000, ceiling: 14_950 } };
 const OTHER = entries()
   .filter((e) => e.kind === 'module' && /^src\/[^/]+\.ts$/.test(e.source))
   .map((e) => ({
-    name: `${e.specifier}${e.subpath === '.' ? ' (headless core: store + client + reducers)' : ''}`,
+    name: `${e.specifier}${e.subpath === '.' ? ' (headless core: store + client + session reducers; the chat reducers load on the first chat)' : ''}`,
     file: `dist/size/${e.subpath === '.' ? 'core' : e.subpath.slice(2)}.min.js`,
     ...HEADLESS_BUDGETS[e.subpath],
   }));
@@ -130,19 +134,27 @@ for (const file of stray) {
   console.log(`other  ${kb(s.gz).padStart(8)} gzip -9 (${kb(s.raw)} minified)  ${file}  (not loaded by the entry)`);
 }
 
-console.log('Headless entries, each bundled on its own (dependencies included):');
+console.log('Headless entries, each bundled on its own (dependencies included); the budget is the entry an app loads first:');
 for (const { name, file, target: goal, ceiling } of OTHER) {
   const s = sizes(file);
-  if (ceiling === undefined) {
-    console.log(`       ${kb(s.gz).padStart(8)} gzip -9 (${kb(s.raw)} minified)  ${name}  [${file}]`);
-    continue;
+  if (ceiling === undefined) console.log(`       ${kb(s.gz).padStart(8)} gzip -9 (${kb(s.raw)} minified)  ${name}  [${file}]`);
+  else {
+    const ok = s.gz <= ceiling;
+    if (!ok) over++;
+    console.log(`${ok ? 'ok  ' : 'OVER'}   ${kb(s.gz).padStart(8)} gzip -9 (${bytes(s.gz)}; ${kb(s.raw)} minified)  ${name}, ceiling ${bytes(ceiling)}; ${target(s.gz, goal)}  [${file}]`);
   }
-  const ok = s.gz <= ceiling;
-  if (!ok) over++;
-  console.log(`${ok ? 'ok  ' : 'OVER'}   ${kb(s.gz).padStart(8)} gzip -9 (${bytes(s.gz)}; ${kb(s.raw)} minified)  ${name}, ceiling ${bytes(ceiling)}; ${target(s.gz, goal)}  [${file}]`);
+  // Chunks it loads on first use (the store's chat reducers, on the first watched chat), split as any bundler splits them.
+  let all = s.gz;
+  for (const chunk of reach(file, () => false)) {
+    if (chunk === file) continue;
+    const c = sizes(chunk);
+    all += c.gz;
+    console.log(`     + ${kb(c.gz).padStart(8)} gzip -9 (${bytes(c.gz)}; ${kb(c.raw)} minified)  loaded on first use  [${chunk}]`);
+  }
+  if (all !== s.gz) console.log(`       ${kb(all).padStart(8)} gzip -9 (${bytes(all)}) with them`);
 }
 if (process.argv.includes('--modules')) {
-  for (const file of [...counted, 'dist/size/core.min.js']) printAttribution(file);
+  for (const file of [...counted, ...reach('dist/size/core.min.js', () => false)]) printAttribution(file);
 }
 if (over) {
   console.error(`${over} bundle(s) over their ceiling`);

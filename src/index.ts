@@ -1,32 +1,26 @@
 /**
- * Headless core (`ahp-elements`): `connectSession`, the `SessionStore` and its selectors, the pure reducers, the AHP
- * client and its errors, and the protocol's wire types. No DOM, no Lit. Intent action creators, session discovery, the host, MCP Apps, OAuth,
- * worker mode, the `mcp://` channel and test helpers are their own entries.
+ * Headless core (`ahp-elements`): `connectSession`, the `SessionStore` and its server selectors, the AHP client and
+ * its errors, and the protocol's wire types. No DOM, no Lit. The store loads the chat reducers when the first chat is
+ * watched, so a page that only shows servers never loads chat code. The pure reducers and the chat selectors
+ * (`ahp-elements/reducers`), intent action creators, session discovery, the host, MCP Apps, OAuth, worker mode, the
+ * `mcp://` channel and test helpers are their own entries.
  */
 
 // Connecting: one call wires a client, a store and a session handle, with automatic reconnect.
 export { connectSession } from './connection/connect-session.js';
 export type { ConnectSessionOptions, ReconnectPolicy, SessionConnection } from './connection/connect-session.js';
 
-// The store and its selectors.
+// The store and its server selectors (the chat selectors are in `ahp-elements/reducers`).
 export { SessionStore } from './store/session-store.js';
 export type { SessionStoreOptions } from './store/session-store.js';
 export type { ActionFailure, SessionStoreLike } from './store/types.js';
 export { listMcpServers, selectMcpServer } from './store/selectors.js';
 export type { McpServerEntry } from './store/selectors.js';
-export { listToolCalls, listToolCallsOfServer, selectToolCall } from './store/tool-call-selectors.js';
-export type { ToolCallEntry } from './store/tool-call-selectors.js';
-export { listAuthBlockedToolCalls, listInputNeeded } from './store/input-selectors.js';
-export type { AuthBlockedToolCall } from './store/input-selectors.js';
 
-// Pure reducers and the state helpers built on them.
-export { sessionReducer } from './reducers/session-reducer.js';
-export { chatReducer } from './reducers/chat-reducer.js';
-export { rootReducer } from './reducers/root-reducer.js';
+// State helpers (the pure reducers themselves are in `ahp-elements/reducers`).
 export { effectiveEnabled, findMcpServer, forEachMcpServer, isMcpServer } from './reducers/customizations.js';
 export type { EnablementCarrier } from './reducers/customizations.js';
 export { hasStatus } from './reducers/status.js';
-export { isTerminal as isToolCallTerminal, needsInput as toolCallNeedsInput } from './reducers/chat-tool-calls.js';
 
 // The client, its transport and the errors callers can meet.
 export { AhpClient } from './client/ahp-client.js';

@@ -8,7 +8,7 @@ import { ChannelReconciler, type ReconcilerMode } from './channel-reconciler.js'
 import { checkActionSize, isChatChannel, routeAction, type ActionSizeLimits } from './channel-routing.js';
 import { StoreListeners } from './store-listeners.js';
 import { foldBurst } from '../reducers/burst.js';
-import { chatReducersLoading, foldChat, reduceChat } from './chat-reducers.js';
+import { changedToolCallIds, chatReducersLoading, findToolCall, foldChat, reduceChat } from './chat-reducers-lazy.js';
 import type { ActionFailure, SessionStoreLike } from './types.js';
 import { errorText, isRecord } from '../protocol/guards.js';
 import type { ClientActionOutcome } from '../protocol/action-outcomes.js';
@@ -81,6 +81,8 @@ export class SessionStore implements SessionStoreLike {
   private readonly storeHub = new StoreListeners(
     () => this.getState(),
     (uri) => this.getChatState(uri),
+    findToolCall,
+    changedToolCallIds,
   );
 
   constructor(options: SessionStoreOptions) {
@@ -299,7 +301,7 @@ export class SessionStore implements SessionStoreLike {
     const subscribe = (uri: string) => options.subscribeChannel!(uri);
     let request: Promise<Snapshot>;
     try {
-      // A chat holds state only once the chat reducers are here (see chat-reducers.ts).
+      // A chat holds state only once the chat reducers are here (see chat-reducers-lazy.ts).
       const reducers = chatReducersLoading();
       request = reducers ? reducers.then(() => subscribe(uri)) : Promise.resolve(subscribe(uri));
     } catch (err) {

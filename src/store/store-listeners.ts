@@ -5,7 +5,7 @@ import { chunksOf } from '../reducers/customization-chunks.js';
 import { locateMcpServer } from '../reducers/customizations.js';
 import { KeyedWatchers, addGroupedWatcher, addKeyedListener, report, sameObject } from './keyed-watchers.js';
 import { changedIdsOfChunks } from './server-changes.js';
-import { changedToolCallIds, findToolCall } from './tool-call-selectors.js';
+import type { changedToolCallIds, findToolCall } from './tool-call-selectors.js';
 import type { ActionFailure } from './types.js';
 
 // `state` and `enablement` are rebuilt by rebased optimistic actions and by the echo of our own toggle (its list
@@ -28,6 +28,9 @@ export class StoreListeners<F extends ActionFailure = ActionFailure> {
   constructor(
     private readonly readState: () => SessionState | undefined,
     private readonly readChatState: (uri: string) => ChatState | undefined,
+    // How the chat's tool calls are found (the page store passes the chat code it loads on first use).
+    private readonly lookUpToolCall: typeof findToolCall,
+    private readonly changedToolCalls: typeof changedToolCallIds,
   ) {}
 
   subscribe(listener: () => void): () => void {
@@ -45,7 +48,7 @@ export class StoreListeners<F extends ActionFailure = ActionFailure> {
 
   subscribeToolCall(chat: string, toolCallId: string, listener: (toolCall: ToolCallState | undefined) => void): () => void {
     const create = () => new KeyedWatchers<ToolCallState>('subscribeToolCall', sameObject);
-    const read = () => findToolCall(this.readChatState(chat), toolCallId);
+    const read = () => this.lookUpToolCall(this.readChatState(chat), toolCallId);
     return addGroupedWatcher(this.toolCallWatchers, chat, create, toolCallId, listener, read);
   }
 
@@ -78,7 +81,7 @@ export class StoreListeners<F extends ActionFailure = ActionFailure> {
     if (listeners) for (const l of [...listeners]) report('subscribeChat', l);
     const watchers = this.toolCallWatchers.get(uri);
     if (!watchers || watchers.size === 0) return;
-    watchers.notify((id) => findToolCall(next, id), changedToolCallIds(prev, next));
+    watchers.notify((id) => this.lookUpToolCall(next, id), this.changedToolCalls(prev, next));
   }
 
   /** Reports failed actions to every failure listener. */

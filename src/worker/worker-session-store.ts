@@ -6,6 +6,7 @@ import { chatReducer } from '../reducers/chat-reducer.js';
 import { sessionReducer } from '../reducers/session-reducer.js';
 import { checkActionSize, isChatChannel, routeAction, type ActionSizeLimits } from '../store/channel-routing.js';
 import { StoreListeners } from '../store/store-listeners.js';
+import { changedToolCallIds, findToolCall } from '../store/tool-call-selectors.js';
 import type { ActionFailure, SessionStoreLike } from '../store/types.js';
 import { applyPatch, type PatchOp } from './state-patch.js';
 import { reuseEqual } from './structural-merge.js';
@@ -68,6 +69,8 @@ export class WorkerSessionStore implements SessionStoreLike {
   private readonly listeners = new StoreListeners<WorkerActionFailure>(
     () => this.view,
     (uri) => this.getChatState(uri),
+    findToolCall,
+    changedToolCallIds,
   );
 
   /** `limits`: the size limits checked before sending (as SessionStore's; defaults: the host's). */

@@ -28,6 +28,8 @@ describe('<ahp-chat> over the real SessionStore', () => {
   it('subscribes, shows the snapshot, starts a turn optimistically, streams, and stops it', async () => {
     const { store, sent, subscribed, unsubscribed, server, echo } = realStore();
     const el = await fixture<AhpChat>(html`<ahp-chat chat=${CHAT} .store=${store}></ahp-chat>`);
+    // The store subscribes once its chat reducers are here (loaded on the first chat).
+    await waitUntil(() => subscribed.length > 0, 'the chat subscribed');
     expect(subscribed).to.deep.equal([CHAT]);
     await waitUntil(() => $(el, '[part="turn"]'), 'snapshot rendered');
     expect($(el, '[data-part="markdown"]')!.textContent).to.contain('earlier answer');

@@ -21,7 +21,11 @@ function realStore() {
   let serverSeq = 0;
   const chatSeq = { n: 0 };
   const host = {
-    snapshot: (state: ChatState) => answer!({ resource: CHAT, state, fromSeq: 0 }),
+    // The store subscribes (and so can be answered) once its chat reducers are here.
+    snapshot: async (state: ChatState) => {
+      await waitUntil(() => answer, 'the chat subscribed');
+      answer!({ resource: CHAT, state, fromSeq: 0 });
+    },
     chat: (action: AnyAction, origin?: DispatchActionParams) =>
       store.receive({ channel: CHAT, action, serverSeq: ++chatSeq.n, origin: origin ? { clientId: 'me', clientSeq: origin.clientSeq } : null }),
     session: (action: AnyAction) => store.receive({ channel: SESSION, action, serverSeq: ++serverSeq, origin: null }),
@@ -37,10 +41,12 @@ describe('<ahp-tool-call> over the real SessionStore', () => {
   it('watches the chat, follows the whole lifecycle, and dispatches on the chat channel', async () => {
     const { store, sent, subscribed, unsubscribed, host } = realStore();
     const el = await fixture<AhpToolCall>(html`<ahp-tool-call chat=${CHAT} tool-call-id="x" .store=${store}></ahp-tool-call>`);
+    // The store subscribes once its chat reducers are here (loaded on the first chat).
+    await waitUntil(() => subscribed.length > 0, 'the chat subscribed');
     expect(subscribed).to.deep.equal([CHAT]);
     expect(el.matches(':state(loading)')).to.be.true;
 
-    host.snapshot(emptyChat());
+    await host.snapshot(emptyChat());
     await waitUntil(() => el.matches(':state(not-found)'), 'chat loaded');
     host.chat({ type: 'chat/turnStarted', turnId: TURN, startedAt: '2026-01-01T00:00:00.000Z', message: { text: 'sum', origin: { kind: 'user' } } });
     host.chat({ type: 'chat/toolCallStart', turnId: TURN, toolCallId: 'x', toolName: 'get-sum', displayName: 'Get sum', contributor: { kind: 'mcp', customizationId: 'srv' } });
@@ -92,7 +98,7 @@ describe('<ahp-tool-call> over the real SessionStore', () => {
   it('result confirmation: reject ends as cancelled (result-denied)', async () => {
     const { store, sent, host } = realStore();
     const el = await fixture<AhpToolCall>(html`<ahp-tool-call chat=${CHAT} tool-call-id="x" .store=${store}></ahp-tool-call>`);
-    host.snapshot(emptyChat());
+    await host.snapshot(emptyChat());
     host.chat({ type: 'chat/turnStarted', turnId: TURN, startedAt: '2026-01-01T00:00:00.000Z', message: { text: 'sum', origin: { kind: 'user' } } });
     host.chat({ type: 'chat/toolCallStart', turnId: TURN, toolCallId: 'x', toolName: 'rm', displayName: 'Remove', contributor: { kind: 'mcp', customizationId: 'srv' } });
     host.chat({ type: 'chat/toolCallReady', turnId: TURN, toolCallId: 'x', invocationMessage: 'rm', confirmed: 'not-needed' });

@@ -20,7 +20,6 @@ test('the headless core and the host import without a DOM and export their key A
     'SessionStore',
     'listMcpServers',
     'selectMcpServer',
-    'sessionReducer',
     'effectiveEnabled',
     'findMcpServer',
     'isClientDispatchable',
@@ -31,6 +30,12 @@ test('the headless core and the host import without a DOM and export their key A
   assert.equal('HostCore' in core, false, 'the host has its own entry');
   // Internals stay out of the public surface (api/ahp-elements.api.md lists what is in it).
   for (const name of ['JsonRpcPeer', 'ChannelReconciler', 'foldBurst', 'deferTransport', 'connectionStateHub', 'watchRoot', 'discoverSessions']) {
+    assert.equal(name in core, false, `core does not export ${name}`);
+  }
+  // The pure reducers and the chat selectors have their own entry: the core loads the chat code on the first chat.
+  const reducers = await import('../../src/reducers.js');
+  for (const name of ['sessionReducer', 'chatReducer', 'rootReducer', 'isToolCallTerminal', 'toolCallNeedsInput', 'listToolCalls', 'listToolCallsOfServer', 'selectToolCall', 'listAuthBlockedToolCalls', 'listInputNeeded']) {
+    assert.ok(name in reducers, `reducers exports ${name}`);
     assert.equal(name in core, false, `core does not export ${name}`);
   }
   const discovery = await import('../../src/discovery.js');

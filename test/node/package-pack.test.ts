@@ -4,7 +4,8 @@
 // checkout's node_modules, as npm would lay them out. Headless entries and the element modules
 // import in Node (Lit's Node build); their runtime names must be what api/*.api.md lists. `react` needs React, a peer
 // the scratch project does not install, so it is only resolved. Every file an `exports` condition, `main`, `module`
-// or `types` names must be in the tarball, and the CDN file's chunks next to it.
+// or `types` names must be in the tarball, and the CDN file's chunks next to it. The installed core loads the chat
+// reducers on the first chat, in Node too.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
@@ -119,7 +120,30 @@ for (const spec of ['${pkg.name}/react', '${pkg.name}/cdn', '${pkg.name}/package
 console.log(JSON.stringify(out));
 `,
     );
+    // The installed core loads the chat reducers on the first chat (a dynamic import of its own module): a chat's
+    // snapshot and the envelopes after it wait for them, then hold what the reducers make of them.
+    writeFileSync(
+      path.join(project, 'chat.mjs'),
+      `import { SessionStore } from '${pkg.name}';
+import { chatReducer } from '${pkg.name}/reducers';
+const CHAT = 'ahp-chat:/c';
+const chat = { resource: CHAT, title: 'C', status: 1, modifiedAt: '2026-01-01T00:00:00.000Z', turns: [] };
+const started = { type: 'chat/turnStarted', turnId: 't', startedAt: '2026-02-01T00:00:00.000Z', message: { text: 'hi', origin: { kind: 'user' } } };
+let seq = 0;
+const store = new SessionStore({ channel: 'ahp-session:/s', clientId: 'me', send() {}, nextClientSeq: () => ++seq });
+store.watchChat(CHAT);
+store.loadSnapshot({ resource: CHAT, state: chat, fromSeq: 1 });
+store.receive({ channel: CHAT, serverSeq: 2, action: started });
+const before = store.getChatState(CHAT);
+for (let i = 0; i < 500 && !store.getChatState(CHAT); i++) await new Promise((r) => setTimeout(r, 2));
+console.log(JSON.stringify({ before: before ?? null, after: store.getChatState(CHAT) ?? null, expected: chatReducer(chat, started) }));
+`,
+    );
     for (const conditions of [[], ['--conditions=development']]) {
+      const { stdout: chatJson } = await run(process.execPath, [...conditions, 'chat.mjs'], { cwd: project });
+      const chat = JSON.parse(chatJson) as { before: unknown; after: unknown; expected: unknown };
+      assert.equal(chat.before, null, `${conditions.join(' ')} a chat holds no state before the chat reducers loaded`);
+      assert.deepEqual(chat.after, chat.expected, `${conditions.join(' ')} the chat loaded with the envelope that arrived meanwhile`);
       const { stdout: json } = await run(process.execPath, [...conditions, 'check.mjs'], { cwd: project });
       const result = JSON.parse(json) as Record<string, { names?: string[]; error?: string; resolved?: string }>;
       for (const spec of importable) {

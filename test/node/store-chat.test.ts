@@ -1,8 +1,13 @@
-import { describe, it, mock } from 'node:test';
+import { before, describe, it, mock } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ActionEnvelope, AnyAction, ChatState, DispatchActionParams, SessionState, Snapshot, ToolCallState } from '../../src/protocol/index.js';
 import { chatReducer } from '../../src/reducers/index.js';
 import { SessionStore, selectToolCall, type ActionFailure } from '../../src/store/index.js';
+import { chatReducersLoading } from '../../src/store/chat-reducers-lazy.js';
+
+// The store loads the chat reducers on the first watched chat; these tests read a chat right after its snapshot, so
+// they wait for the reducers once, first (store-lazy-chat-*.test.ts test the waiting itself).
+before(() => chatReducersLoading());
 
 const SESSION = 'ahp-session:/s1';
 const CHAT = 'ahp-chat:/c1';

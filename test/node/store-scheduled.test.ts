@@ -3,13 +3,18 @@
 // every read equals the plain store that folds each envelope at once, a listener is woken at most once per frame and
 // only for a state it has not seen, and after every frame (and every dispatch) each listener has seen the current
 // state: no change goes untold. The seed is printed so a failure can be replayed (AHP_FUZZ_SEED).
-import { describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ActionEnvelope, AnyAction, ChatState, McpServerCustomization, SessionState } from '../../src/protocol/index.js';
 import { findMcpServer, sessionReducer } from '../../src/reducers/index.js';
 import { SessionStore } from '../../src/store/index.js';
 import { createRandom, initialFuzzChat, initialFuzzSession, randomChatDispatch, randomChatStream, randomGarbage, randomSessionAction, randomSessionDispatch } from './fuzz-helpers.js';
 import { sessionWithServers, w3ServerStates } from '../bench/workloads.js';
+import { chatReducersLoading } from '../../src/store/chat-reducers-lazy.js';
+
+// The store loads the chat reducers on the first watched chat; these tests read a chat right after its snapshot, so
+// they wait for the reducers once, first (store-lazy-chat-*.test.ts test the waiting itself).
+before(() => chatReducersLoading());
 
 const SESSION = 'ahp-session:/scheduled';
 const CHAT = 'ahp-chat:/scheduled';
