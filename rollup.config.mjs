@@ -31,6 +31,20 @@ const productionBuild = () => ({
 });
 
 /**
+ * In the CDN build the store takes its tool-call lookups from tool-call-selectors, which the entry carries anyway
+ * (src/store/chat-reducers-cdn.ts), so the chunk it loads on the first chat is the chat reducers alone.
+ */
+const cdnChatCode = () => ({
+  name: 'cdn-chat-code',
+  resolveId(source, importer) {
+    const from = importer?.replace(/\\/g, '/') ?? '';
+    if (source === './chat-reducers-lazy.js' && from.endsWith('/src/store/session-store.ts')) return fileURLToPath(new URL('./src/store/chat-reducers-cdn.ts', import.meta.url));
+    if (source === './chat-code.js' && from.endsWith('/src/store/chat-reducers-lazy.ts')) return fileURLToPath(new URL('./src/store/chat-reducers.ts', import.meta.url));
+    return null;
+  },
+});
+
+/**
  * The CDN's chunks. Each file is compressed on its own, so fewer, larger chunks are fewer bytes: what the entry imports
  * stays in the entry; what only the conversation elements or only `<ahp-mcp-app>` use stays in their chunk (rollup's
  * default); everything else loaded later (the server elements, the chat reducers, sign-in, and what several element
@@ -130,6 +144,7 @@ export default [
   // chunks loaded on first use, the OAuth driver (ahp-driver-entry.min.js) on the first sign-in.
   {
     ...minified(entry('./cdn').source),
+    plugins: [cdnChatCode(), ...minified(entry('./cdn').source).plugins],
     // The driver chunk imports from the entry instead of a facade + shared chunk.
     preserveEntrySignatures: 'allow-extension',
     output: {

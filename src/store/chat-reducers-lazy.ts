@@ -3,12 +3,12 @@ import type { ChatState } from '../protocol/session.js';
 import type { ToolCallState } from '../protocol/tool-calls.js';
 
 /**
- * The chat code, loaded on first use: a SessionStore imports this module, never ./chat-reducers.js, so the chat
- * reducers are a chunk of their own in every bundle (and a module Node loads when the first chat is watched). The store
+ * The chat code, loaded on first use: a SessionStore imports this module, never ./chat-code.js, so the chat reducers
+ * are a chunk of their own in every bundle (and a module Node loads when the first chat is watched). The store
  * waits for `chatReducersLoading()` before a chat can hold state (its first snapshot), so `reduceChat` and `foldChat`
  * only run once the code is here, and before that there is no chat state whose tool calls could be looked up.
  */
-type ChatCode = typeof import('./chat-reducers.js');
+type ChatCode = typeof import('./chat-code.js');
 
 let loaded: ChatCode | undefined;
 let loading: Promise<ChatCode> | undefined;
@@ -16,7 +16,7 @@ let loading: Promise<ChatCode> | undefined;
 /** Undefined once the chat reducers are here; until then the promise of them (loading starts at the first call). */
 export function chatReducersLoading(): Promise<unknown> | undefined {
   if (loaded) return undefined;
-  return (loading ??= import('./chat-reducers.js').then(
+  return (loading ??= import('./chat-code.js').then(
     (code) => (loaded = code),
     (err: unknown) => {
       // A chunk that failed to load (offline, a deploy in between) is asked for again by the next chat.

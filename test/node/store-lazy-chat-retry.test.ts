@@ -12,7 +12,7 @@ import { CHAT, OTHER, chat, delta, lazyChatStore, started } from './fixtures/laz
 
 const HOOK = `let failed = false;
 export async function resolve(specifier, context, next) {
-  if (!failed && specifier === './chat-reducers.js' && context.parentURL?.endsWith('/src/store/chat-reducers-lazy.ts')) {
+  if (!failed && specifier === './chat-code.js' && context.parentURL?.endsWith('/src/store/chat-reducers-lazy.ts')) {
     failed = true;
     throw new Error('chunk unavailable (test)');
   }
