@@ -44,6 +44,15 @@ const cdnChatCode = () => ({
   },
 });
 
+/** The session worker script is one file: it bundles the store's chat code at once (src/store/chat-reducers-eager.ts). */
+const eagerChatCode = () => ({
+  name: 'eager-chat-code',
+  resolveId(source, importer) {
+    if (source !== './chat-reducers-lazy.js' || !importer?.replace(/\\/g, '/').endsWith('/src/store/session-store.ts')) return null;
+    return fileURLToPath(new URL('./src/store/chat-reducers-eager.ts', import.meta.url));
+  },
+});
+
 /**
  * The CDN's chunks. Each file is compressed on its own, so fewer, larger chunks are fewer bytes: what the entry imports
  * stays in the entry; what only the conversation elements or only `<ahp-mcp-app>` use stays in their chunk (rollup's
@@ -171,7 +180,7 @@ export default [
   },
   // Worker mode from the CDN: a SharedWorker script must come from the page's own origin, so copy this file there
   // and point `<ahp-session worker="shared" worker-url="…">` at it.
-  minified('src/worker/shared-worker-entry.ts', 'dist/cdn/ahp-session-worker.min.js'),
+  (({ plugins, ...config }) => ({ ...config, plugins: [eagerChatCode(), ...plugins] }))(minified('src/worker/shared-worker-entry.ts', 'dist/cdn/ahp-session-worker.min.js')),
   // Every headless entry on its own, minified, for the size check (dist/size/<entry>.min.js; `.` is core.min.js), with
   // the chunks it loads on first use next to it (<entry>-<chunk>.min.js: the store's chat reducers), split as any
   // bundler splits a dynamic import; only when scripts/size.mjs builds (AHP_SIZE_BUNDLES=1), not in `npm run build`.
