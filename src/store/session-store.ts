@@ -151,7 +151,8 @@ export class SessionStore implements SessionStoreLike {
   }
 
   getChatState(uri: string): ChatState | undefined {
-    return this.chatWatchCounts.has(uri) ? this.chatRecs.get(uri)?.getState() : undefined;
+    // An unwatched chat's reconciler is idle, and an idle one holds no state: one lookup, not two (read after every envelope).
+    return this.chatRecs.get(uri)?.getState();
   }
 
   subscribeChat(uri: string, listener: () => void): () => void {
@@ -206,8 +207,9 @@ export class SessionStore implements SessionStoreLike {
     // A channel that is not a string names no reconciler.
     const rec = isRecord(env) ? this.reconcilerOf(env.channel) : undefined;
     if (!rec) return;
-    const failure = rec.receive(env, !!this.storeOptions.scheduleNotify || this.unobserved(rec));
-    this.afterChange(rec, failure && [failure], true);
+    const unobserved = this.unobserved(rec);
+    const failure = rec.receive(env, !!this.storeOptions.scheduleNotify || unobserved);
+    this.afterChange(rec, failure && [failure], true, unobserved);
   }
 
   /**
@@ -346,9 +348,9 @@ export class SessionStore implements SessionStoreLike {
    * After a change of a channel: wakes the listeners of what changed (now, or at the scheduled flush for `received`
    * envelopes; nobody when nobody listens), forgets idle chats and reports failures.
    */
-  private afterChange(rec: AnyReconciler, failures?: readonly ActionFailure[], received?: boolean): void {
+  private afterChange(rec: AnyReconciler, failures?: readonly ActionFailure[], received?: boolean, unobserved = this.unobserved(rec)): void {
     // With nobody to tell, the view waits: the next listener catches up when it subscribes (`report`).
-    if (!this.unobserved(rec)) {
+    if (!unobserved) {
       const schedule = received && this.storeOptions.scheduleNotify;
       if (!schedule) this.report(rec);
       else {

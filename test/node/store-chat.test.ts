@@ -251,6 +251,31 @@ describe('chat reconciliation', () => {
     assert.equal(store.getPendingCount(CHAT), 0);
     assert.equal(failures[0]?.reason, 'late');
   });
+  it('a chat released with a pending action reads as unwatched, in every read, until watched again; its reconciler goes with the echo', async () => {
+    // getChatState reads the reconciler alone (no watch lookup): a released chat's reconciler must hold no state.
+    const { store, release, answer } = await watching();
+    let heard = 0;
+    store.subscribeChat(CHAT, () => void heard++);
+    const seq = store.dispatch(approve(), CHAT);
+    assert.equal(toolCall(store.getChatState(CHAT), 'a')?.status, 'running', 'optimistic while watched');
+    release();
+    assert.equal(store.getChatState(CHAT), undefined, 'released: no state, though an action is pending');
+    store.receive(env(11, delta('b', 'x')));
+    assert.equal(store.getChatState(CHAT), undefined, 'a foreign envelope of the released chat is ignored');
+    assert.equal(store.getPendingCount(CHAT), 1);
+    const before = heard;
+    store.receive(env(12, approve(), mine(seq)));
+    assert.equal(store.getPendingCount(CHAT), 0, 'the echo settles it');
+    assert.equal(store.getCursor(CHAT), 0, 'and the idle reconciler is gone');
+    assert.equal(store.getChatState(CHAT), undefined);
+    assert.equal(heard, before, 'nothing to tell about an unwatched chat');
+    store.watchChat(CHAT);
+    assert.equal(store.getChatState(CHAT), undefined, 'watched again: nothing until the snapshot');
+    await answer({ resource: CHAT, state: chatState(), fromSeq: 20 });
+    store.receive(env(21, delta('b', 'y')));
+    assert.equal(toolCall(store.getChatState(CHAT), 'b')?.partialInput, 'y');
+    assert.equal(store.getCursor(CHAT), 21);
+  });
   it('dispatch refuses chat actions without a chat channel and session actions elsewhere', () => {
     const { store, sent } = setup();
     assert.throws(() => store.dispatch(approve()), /needs a chat channel/);
