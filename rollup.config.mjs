@@ -31,27 +31,34 @@ const productionBuild = () => ({
 });
 
 /**
- * In the CDN build the store takes its tool-call lookups from tool-call-selectors, which the entry carries anyway
- * (src/store/chat-reducers-cdn.ts), so the chunk it loads on the first chat is the chat reducers alone.
+ * Swaps modules of the store's chat loading in one build: `rules` are [specifier, importer path suffix, replacement
+ * file] triples, so only that import of that module is redirected.
  */
-const cdnChatCode = () => ({
-  name: 'cdn-chat-code',
+const swapChatCode = (name, rules) => ({
+  name,
   resolveId(source, importer) {
     const from = importer?.replace(/\\/g, '/') ?? '';
-    if (source === './chat-reducers-lazy.js' && from.endsWith('/src/store/session-store.ts')) return fileURLToPath(new URL('./src/store/chat-reducers-cdn.ts', import.meta.url));
-    if (source === './chat-code.js' && from.endsWith('/src/store/chat-reducers-lazy.ts')) return fileURLToPath(new URL('./src/store/chat-reducers.ts', import.meta.url));
-    return null;
+    const rule = rules.find(([specifier, importerSuffix]) => source === specifier && from.endsWith(importerSuffix));
+    return rule ? fileURLToPath(new URL(rule[2], import.meta.url)) : null;
   },
 });
 
+/**
+ * In the CDN build the store takes its tool-call lookups from tool-call-selectors, which the entry carries anyway
+ * (src/store/chat-reducers-cdn.ts), so the chunk it loads on the first chat is the chat reducers alone.
+ */
+const cdnChatCode = () =>
+  swapChatCode('cdn-chat-code', [
+    ['./chat-reducers-lazy.js', '/src/store/session-store.ts', './src/store/chat-reducers-cdn.ts'],
+    ['./chat-code.js', '/src/store/chat-reducers-lazy.ts', './src/store/chat-reducers.ts'],
+  ]);
+
 /** The session worker script is one file: it bundles the store's chat code at once (src/store/chat-reducers-eager.ts). */
-const eagerChatCode = () => ({
-  name: 'eager-chat-code',
-  resolveId(source, importer) {
-    if (source !== './chat-reducers-lazy.js' || !importer?.replace(/\\/g, '/').endsWith('/src/store/session-store.ts')) return null;
-    return fileURLToPath(new URL('./src/store/chat-reducers-eager.ts', import.meta.url));
-  },
-});
+const eagerChatCode = () =>
+  swapChatCode('eager-chat-code', [['./chat-reducers-lazy.js', '/src/store/session-store.ts', './src/store/chat-reducers-eager.ts']]);
+
+/** Rollup's own glue (the loaders' `.then(t=>t.N)`, namespace objects) as arrows and const: −12 B gzip on the CDN. */
+const generatedCode = { arrowFunctions: true, constBindings: true };
 
 /**
  * The CDN's chunks. Each file is compressed on its own, so fewer, larger chunks are fewer bytes: what the entry imports
@@ -171,8 +178,7 @@ export default [
       // The namespace objects rollup makes for modules inside a chunk are read only by the entry's loaders (the
       // chunk's define modules, the chat reducers, the sign-in driver), never by a page: no Object.freeze around them.
       freeze: false,
-      // Rollup's own glue (the loaders' `.then(t=>t.N)`, namespace objects) as arrows and const: −12 B gzip.
-      generatedCode: { arrowFunctions: true, constBindings: true },
+      generatedCode,
       manualChunks: cdnManualChunks(entry('./cdn').source, ['/elements/cdn-conversation.ts', '/elements/mcp-app/define.ts']),
       // The chunks import from one another under the names they are exported as (scripts/minify-chunks.mjs).
       plugins: [minifyChunks(terserOptions())],
@@ -197,7 +203,7 @@ export default [
         dir: 'dist/size',
         entryFileNames: `${name}.min.js`,
         chunkFileNames: `${name}-[name].min.js`,
-        generatedCode: { arrowFunctions: true, constBindings: true },
+        generatedCode,
         plugins: output.plugins,
       },
     };
