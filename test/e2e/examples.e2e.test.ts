@@ -1,7 +1,8 @@
 // End to end: every usage page in examples/pages (plain HTML + the CDN file, a bundler page, React 19, React 18 with the
 // @lit/react wrappers, Vue 3) loads in Chromium against the playground host, shows both servers and a completed
 // `/sum 1 2` tool call — once from the page's own button, once typed into <ahp-chat> (the page's listener for
-// `ahp-chat-send` must see it) — without console errors or page errors.
+// `ahp-chat-send` must see it) — without console errors or page errors. The CDN page runs once more in worker mode with
+// the CDN's one-file session worker (dist/cdn/ahp-session-worker.min.js, as the README tells CDN users to serve it).
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
@@ -18,7 +19,23 @@ import { CDN_FILE, ensureCdnBuild } from '../fixtures/cdn-build.js';
 import { clickLanded } from '../fixtures/playground-page.js';
 
 const WAIT_MS = 15_000;
-const PAGES = ['cdn', 'bundler', 'react19', 'react18', 'vue'];
+/** The usage pages, and the CDN page again with `<ahp-session worker="shared">` on the minified session worker file. */
+const PAGES: { name: string; page: string; workerUrl?: string }[] = [
+  ...['cdn', 'bundler', 'react19', 'react18', 'vue'].map((name) => ({ name, page: name })),
+  { name: 'cdn in worker mode', page: 'cdn', workerUrl: '/cdn/ahp-session-worker.min.js' },
+];
+
+/**
+ * Puts the page's `<ahp-session>` in shared-worker mode on `workerUrl` as the parser inserts it, before the page's
+ * module scripts define it and give it its URL (a page author writing the two attributes into the HTML).
+ */
+const workerModeScript = (workerUrl: string) => `new MutationObserver((_, mo) => {
+  const session = document.querySelector('ahp-session');
+  if (!session) return;
+  session.setAttribute('worker', 'shared');
+  session.setAttribute('worker-url', ${JSON.stringify(workerUrl)});
+  mo.disconnect();
+}).observe(document, { childList: true, subtree: true });`;
 const SERVERS = ['everything', 'basic-vanillajs'];
 
 /** What a page shows, read through the shadow roots (runs in the page). */
@@ -117,7 +134,7 @@ describe('example pages end to end (Chromium + playground host)', () => {
     }
   });
 
-  for (const name of PAGES) {
+  for (const { name, page: pageName, workerUrl } of PAGES) {
     it(`${name}: both servers and a completed /sum 1 2 tool call, no console errors/warnings or page errors`, async () => {
       const problems: string[] = [];
       const page = await browser.newPage();
@@ -128,7 +145,9 @@ describe('example pages end to end (Chromium + playground host)', () => {
       });
       page.on('requestfailed', (req) => problems.push(`request failed: ${req.url()} ${req.failure()?.errorText ?? ''}`));
       try {
-        const res = await page.goto(new URL(`/examples/${name}/`, playground.url).href, { waitUntil: 'load' });
+        if (workerUrl) await page.evaluateOnNewDocument(workerModeScript(workerUrl));
+        const socketsBefore = playground.webSockets().accepted;
+        const res = await page.goto(new URL(`/examples/${pageName}/`, playground.url).href, { waitUntil: 'load' });
         assert.equal(res?.status(), 200);
         const read = () => readPage(page);
         const loaded = await waitFor(
@@ -138,6 +157,12 @@ describe('example pages end to end (Chromium + playground host)', () => {
           problems,
         );
         const before = loaded.toolCalls.length;
+        if (workerUrl) {
+          // The chat and the servers above came through the worker: the page's handle says so, and one WebSocket opened.
+          const mode = await page.evaluate(() => (document.querySelector('ahp-session') as unknown as { currentHandle?: { mode?: string } }).currentHandle?.mode);
+          assert.equal(mode, 'shared', 'the session runs in the minified shared worker');
+          assert.equal(playground.webSockets().accepted - socketsBefore, 1, 'one WebSocket, opened by the worker');
+        }
 
         // The page's own button (it dispatches chat/turnStarted through the session's store).
         await clickLanded(await page.$('#send-sum'));
