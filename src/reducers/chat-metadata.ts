@@ -1,19 +1,8 @@
 import type { ChatState } from '../protocol/session.js';
 import { indexBy, isAbsent, isRecord, isString, removeAt, replaceAt, withKey, type Rec } from './guards.js';
 
-/** `chat/workingDirectorySet`: adds the directory if absent. */
-export function workingDirectorySet(state: ChatState, a: Rec): ChatState {
-  const list = Array.isArray(state.workingDirectories) ? state.workingDirectories : [];
-  if (!isString(a.directory) || list.includes(a.directory)) return state;
-  return { ...state, workingDirectories: [...list, a.directory] };
-}
-
-/** `chat/workingDirectoryRemoved`: removes the directory if present. */
-export function workingDirectoryRemoved(state: ChatState, a: Rec): ChatState {
-  const list = state.workingDirectories;
-  const at = Array.isArray(list) && isString(a.directory) ? list.indexOf(a.directory) : -1;
-  return at < 0 || !list ? state : { ...state, workingDirectories: removeAt(list, at) };
-}
+// The chat's working directories change as the session's do (one copy of the code, in the session reducers).
+export { workingDirectorySet, workingDirectoryRemoved } from './session-collections.js';
 
 /** `chat/backgroundWorkSet`: upserts the entry by `id` (creates the list). */
 export function backgroundWorkSet(state: ChatState, a: Rec): ChatState {

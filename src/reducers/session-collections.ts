@@ -20,15 +20,18 @@ export function activeClientRemoved(state: SessionState, a: Rec): SessionState {
   return at < 0 ? state : { ...state, activeClients: removeAt(list, at) };
 }
 
-/** `session/workingDirectorySet`: add if absent. */
-export function workingDirectorySet(state: SessionState, a: Rec): SessionState {
+/** The working directories of a session or a chat (both carry the list the same way). */
+type WithDirectories = { workingDirectories?: string[] };
+
+/** `session/workingDirectorySet` and `chat/workingDirectorySet`: add if absent. */
+export function workingDirectorySet<S extends WithDirectories>(state: S, a: Rec): S {
   const list = Array.isArray(state.workingDirectories) ? state.workingDirectories : [];
   if (!isString(a.directory) || list.includes(a.directory)) return state;
   return { ...state, workingDirectories: [...list, a.directory] };
 }
 
-/** `session/workingDirectoryRemoved`: remove if present. */
-export function workingDirectoryRemoved(state: SessionState, a: Rec): SessionState {
+/** `session/workingDirectoryRemoved` and `chat/workingDirectoryRemoved`: remove if present. */
+export function workingDirectoryRemoved<S extends WithDirectories>(state: S, a: Rec): S {
   const list = state.workingDirectories;
   const at = Array.isArray(list) && isString(a.directory) ? list.indexOf(a.directory) : -1;
   return at < 0 || !list ? state : { ...state, workingDirectories: removeAt(list, at) };

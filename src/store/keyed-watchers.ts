@@ -8,6 +8,19 @@ export function report(what: string, fn: () => void): void {
   }
 }
 
+/**
+ * Reports to each listener of `set` as it was when called: one added meanwhile is not called for this change, one
+ * removed meanwhile still is. A single listener (the usual case) is called without a copy of the set: it is the
+ * first entry, and whatever it adds comes after it.
+ */
+export function reportEach(what: string, set: ReadonlySet<() => void>): void {
+  let left = set.size;
+  for (const l of left > 1 ? [...set] : set) {
+    report(what, l);
+    if (--left < 1) break;
+  }
+}
+
 
 /**
  * Two objects that render the same: identical, or the same keys with identical values (or equal as JSON, for the

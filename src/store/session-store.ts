@@ -360,7 +360,8 @@ export class SessionStore implements SessionStoreLike {
         this.dueRecs.add(rec);
       }
     }
-    if (rec !== this.sessionRec && rec.pendingCount === 0 && !this.chatWatchCounts.has(rec.channel) && this.chatRecs.get(rec.channel) === rec) {
+    // Only an idle chat can be unwatched (a release forgets it; the session never is): a watched one costs no lookup.
+    if (rec.getMode() === 'idle' && rec.pendingCount === 0 && !this.chatWatchCounts.has(rec.channel) && this.chatRecs.get(rec.channel) === rec) {
       rec.dispose();
       this.chatRecs.delete(rec.channel);
     }

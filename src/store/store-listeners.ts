@@ -3,7 +3,7 @@ import type { ChatState, SessionState } from '../protocol/session.js';
 import type { ToolCallState } from '../protocol/tool-calls.js';
 import { chunksOf } from '../reducers/customization-chunks.js';
 import { locateMcpServer } from '../reducers/customizations.js';
-import { KeyedWatchers, addGroupedWatcher, addKeyedListener, report, sameObject } from './keyed-watchers.js';
+import { KeyedWatchers, addGroupedWatcher, addKeyedListener, report, reportEach, sameObject } from './keyed-watchers.js';
 import { changedIdsOfChunks } from './server-changes.js';
 import type { changedToolCallIds, findToolCall } from './tool-call-selectors.js';
 import type { ActionFailure } from './types.js';
@@ -68,7 +68,7 @@ export class StoreListeners<F extends ActionFailure = ActionFailure> {
    * Without two lists every watched server is looked up. O(1) per id: the lists carry their id index.
    */
   sessionChanged(prev: SessionState | undefined, next: SessionState | undefined): void {
-    for (const l of [...this.sessionListeners]) report('subscribe', l);
+    reportEach('subscribe', this.sessionListeners);
     if (this.serverWatchers.size === 0) return;
     const a = prev && chunksOf(prev);
     const b = next && chunksOf(next);
@@ -78,7 +78,7 @@ export class StoreListeners<F extends ActionFailure = ActionFailure> {
   /** A chat view changed (loaded, changed, forgotten): wakes its listeners and the tool calls that changed. */
   chatChanged(uri: string, prev: ChatState | undefined, next: ChatState | undefined): void {
     const listeners = this.chatListeners.get(uri);
-    if (listeners) for (const l of [...listeners]) report('subscribeChat', l);
+    if (listeners) reportEach('subscribeChat', listeners);
     const watchers = this.toolCallWatchers.get(uri);
     if (!watchers || watchers.size === 0) return;
     watchers.notify((id) => this.lookUpToolCall(next, id), this.changedToolCalls(prev, next));

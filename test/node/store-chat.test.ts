@@ -178,6 +178,61 @@ describe('watchChat', () => {
   });
 });
 
+describe('chat and session listeners changed during a notification', () => {
+  it('a chat listener added by the only listener is not told of the change that is being reported, only of later ones', async () => {
+    const { store } = await watching();
+    const heard: string[] = [];
+    store.subscribeChat(CHAT, () => {
+      heard.push('first');
+      if (heard.length === 1) store.subscribeChat(CHAT, () => void heard.push('added'));
+    });
+    store.receive(env(11, delta('b', 'x')));
+    assert.deepEqual(heard, ['first']);
+    store.receive(env(12, delta('b', 'y')));
+    assert.deepEqual(heard, ['first', 'first', 'added']);
+  });
+  it('the only chat listener that removes itself and subscribes again is told once per change', async () => {
+    const { store } = await watching();
+    let calls = 0;
+    let unsubscribe = () => {};
+    const listener = () => {
+      calls++;
+      unsubscribe();
+      unsubscribe = store.subscribeChat(CHAT, listener);
+    };
+    unsubscribe = store.subscribeChat(CHAT, listener);
+    store.receive(env(11, delta('b', 'x')));
+    assert.equal(calls, 1);
+    store.receive(env(12, delta('b', 'y')));
+    assert.equal(calls, 2);
+  });
+  it('with several chat listeners, one removed by an earlier one is still told of this change, one added is not', async () => {
+    const { store } = await watching();
+    const heard: string[] = [];
+    let removeSecond = () => {};
+    store.subscribeChat(CHAT, () => {
+      heard.push('first');
+      removeSecond();
+      store.subscribeChat(CHAT, () => void heard.push('added'));
+    });
+    removeSecond = store.subscribeChat(CHAT, () => void heard.push('second'));
+    store.receive(env(11, delta('b', 'x')));
+    assert.deepEqual(heard, ['first', 'second']);
+  });
+  it('a session listener added by the only listener is not told of the change that is being reported', async () => {
+    const { store } = setup();
+    const heard: string[] = [];
+    store.subscribe(() => {
+      heard.push('first');
+      if (heard.length === 1) store.subscribe(() => void heard.push('added'));
+    });
+    store.receive(env(2, { type: 'session/titleChanged', title: 'A' } as AnyAction, {}, SESSION));
+    assert.deepEqual(heard, ['first']);
+    store.receive(env(3, { type: 'session/titleChanged', title: 'B' } as AnyAction, {}, SESSION));
+    assert.deepEqual(heard, ['first', 'first', 'added']);
+  });
+});
+
 describe('chat reconciliation', () => {
   it('own echo: the pending entry goes and the echoed (server) version is applied', async () => {
     const { store, sent, failures } = await watching();
