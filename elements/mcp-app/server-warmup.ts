@@ -6,7 +6,7 @@ import { changedIdsOfChunks } from '../../src/store/server-changes.js';
 import type { SessionStoreLike } from '../../src/store/types.js';
 import { proxyFor } from '../../src/apps/app-frame.js';
 import { sandboxPolicyOf } from '../../src/apps/csp.js';
-import { listedUiMeta } from '../../src/apps/resource.js';
+import type { McpChannel } from '../../src/client/mcp-channel.js';
 import { checkSandboxUrl } from '../../src/apps/sandbox-frame.js';
 import type { AppPageSettings } from './app-lifecycle.js';
 
@@ -14,8 +14,9 @@ import type { AppPageSettings } from './app-lifecycle.js';
  * Warms a sandbox proxy for a session's MCP servers before their first App: when a server is ready and offers Apps
  * (`mcpApp` with `serverResources`, and a `channel`), its `resources/list` is asked once per server start (the
  * listing the first App's read uses, not a second one); when it lists a `ui://` resource, a spare proxy for that
- * View's proxy URL (page-wide `sandboxUrlFor`, `sandboxPolicy`) loads out of sight, if its origin has none yet and the
- * page has room. Servers without a `ui://` resource, or that the page's resolver refuses, get no frame. A spare left
+ * View's proxy URL (page-wide `sandboxUrlFor`, `sandboxPolicy`; its CSP and permissions from the listing, under what
+ * the View's content item said in an earlier start of the server) loads out of sight, if its origin has none yet and
+ * the page has room. Servers without a `ui://` resource, or that the page's resolver refuses, get no frame. A spare left
  * untaken is removed when its server is no longer ready or the watch stops. Does nothing (not even read the state)
  * while the page sets no `sandboxUrlFor`. Returns the stop.
  */
@@ -32,12 +33,14 @@ export function warmAppServers(store: SessionStoreLike, handle: SessionHandle, p
     page.warmer.take(proxy.url, proxy.allow)?.remove();
     warmed.delete(id);
   };
-  const warm = (serverId: string, list: unknown[]) => {
+  const warm = (serverId: string, channel: McpChannel, start: unknown, list: unknown[]) => {
     const entry = list.find((r) => typeof (r as { uri?: unknown })?.uri === 'string' && (r as { uri: string }).uri.startsWith('ui://')) as { uri: string } | undefined;
     const resolve = page.sandboxUrlFor;
     if (stopped || !entry || !resolve) return;
-    const meta = listedUiMeta(list, entry.uri);
-    const sandbox = checkSandboxUrl(resolve({ serverId, resourceUri: entry.uri, domain: meta?.domain }), document.baseURI, location.origin);
+    // The listing's `_meta.ui`, under what the View's content item said in an earlier start (a View whose CSP is only
+    // in its content item, as the PDF viewer's, gets its own proxy from its second server start on).
+    const meta = page.resources.likely(channel, entry.uri, start);
+    const sandbox = checkSandboxUrl(resolve({ serverId, resourceUri: entry.uri, domain: meta.domain }), document.baseURI, location.origin);
     if (typeof sandbox === 'string') return;
     const proxy = proxyFor(sandbox, meta, location.origin, sandboxPolicyOf(page.sandboxPolicy));
     page.warmer.warm(proxy.url, proxy.allow, true);
@@ -54,7 +57,8 @@ export function warmAppServers(store: SessionStoreLike, handle: SessionHandle, p
     if (seen.has(start)) return;
     seen.add(start);
     const stillThisStart = () => locateMcpServer(store.getState(), id)?.server.state === start;
-    void page.resources.listing(handle.mcpChannel(id), start).then((list) => stillThisStart() && warm(id, list)).catch(() => {});
+    const channel = handle.mcpChannel(id);
+    void page.resources.listing(channel, start).then((list) => stillThisStart() && warm(id, channel, start, list)).catch(() => {});
   };
   // Servers are followed by the list's chunks (reducers/customization-chunks.ts): a server change differs from the last
   // look in one chunk, so only its ids are looked up and the lazy customizations array is never built. A new list

@@ -63,9 +63,10 @@ export async function openAppFrame(options: AppFrameOptions): Promise<AppFrame> 
     return checked;
   };
   // Load the proxy while the resource is read: the right URL when the resource is already known, else the likely
-  // one (from the server's listing when it has answered, e.g. for a proxy warmed when the server became ready).
+  // one (from the server's listing when it has answered, e.g. for a proxy warmed when the server became ready, and
+  // the View's content item in an earlier start of the server).
   const { channel, uri, serverStart, cache, warmer } = options;
-  const known = cache.peek(channel, uri, serverStart)?.meta ?? cache.listed(channel, uri, serverStart);
+  const known = cache.likely(channel, uri, serverStart);
   const guess = checkSandboxUrl(options.sandboxUrl || options.sandboxUrlFor(known?.domain), baseUri, pageOrigin);
   let early: SandboxFrame | undefined;
   if (typeof guess !== 'string') {

@@ -4,8 +4,8 @@
  */
 export class LoadSlots {
   private readonly limit: number;
-  private readonly running = new Map<string, number>();
-  private readonly queued = new Map<string, (() => void)[]>();
+  /** Per key with loads: how many run, and the starts waiting in order. */
+  private readonly slotsByKey = new Map<string, { running: number; waiting: (() => void)[] }>();
 
   constructor(limit: number) {
     this.limit = limit;
@@ -16,48 +16,30 @@ export class LoadSlots {
    * withdraws the request when it has not begun; calling it again does nothing.
    */
   acquire(key: string, begin: () => void): () => void {
-    let state: 'waiting' | 'running' | 'done' = 'waiting';
+    let slot = this.slotsByKey.get(key);
+    if (!slot) this.slotsByKey.set(key, (slot = { running: 0, waiting: [] }));
+    const { waiting } = slot;
+    let begun = false;
+    let done = false;
     const start = () => {
-      state = 'running';
-      this.running.set(key, (this.running.get(key) ?? 0) + 1);
+      begun = true;
+      slot.running++;
       begin();
     };
-    if ((this.running.get(key) ?? 0) < this.limit) start();
-    else this.queue(key).push(start);
+    if (slot.running < this.limit) start();
+    else waiting.push(start);
     return () => {
-      if (state === 'done') return;
-      const was = state;
-      state = 'done';
-      if (was === 'waiting') return this.withdraw(key, start);
-      const left = this.running.get(key)! - 1;
-      if (left) this.running.set(key, left);
-      else this.running.delete(key);
-      this.next(key);
+      if (done) return;
+      done = true;
+      const next = begun ? (slot.running--, waiting.shift()) : void waiting.splice(waiting.indexOf(start), 1);
+      next?.();
+      if (!slot.running && !waiting.length) this.slotsByKey.delete(key);
     };
   }
 
   /** How many loads run and wait for `key`. */
   count(key: string): { running: number; waiting: number } {
-    return { running: this.running.get(key) ?? 0, waiting: this.queued.get(key)?.length ?? 0 };
-  }
-
-  private queue(key: string): (() => void)[] {
-    let queue = this.queued.get(key);
-    if (!queue) this.queued.set(key, (queue = []));
-    return queue;
-  }
-
-  private withdraw(key: string, start: () => void): void {
-    const queue = this.queue(key);
-    const at = queue.indexOf(start);
-    if (at >= 0) queue.splice(at, 1);
-    if (!queue.length) this.queued.delete(key);
-  }
-
-  private next(key: string): void {
-    const queue = this.queued.get(key);
-    const start = queue?.shift();
-    if (queue && !queue.length) this.queued.delete(key);
-    start?.();
+    const slot = this.slotsByKey.get(key);
+    return { running: slot?.running ?? 0, waiting: slot?.waiting.length ?? 0 };
   }
 }

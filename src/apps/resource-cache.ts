@@ -11,6 +11,9 @@ export interface CachedUiResource extends UiResource {
   readonly listed: Promise<McpUiResourceMeta>;
 }
 
+/** At most this many Views per channel are remembered for `likely` (then it starts over: a server naming ever new Views stays bounded). */
+const MAX_GUESSES = 32;
+
 interface Listing {
   answered: Promise<unknown[]>;
   /** The entries once the listing answered. */
@@ -32,9 +35,13 @@ interface ServerStart {
  * content item's `_meta.ui` (which wins over the listing's key by key), and `listed` says what the listing adds once
  * it answers (later Apps get the merged meta at once). A failed read is forgotten so the next App tries again, except
  * a View over the size limit (`ViewTooLargeError`): that refusal (not the HTML) is kept for the server start.
+ * What each View's content item said about its `_meta.ui` is remembered across server starts as a guess (`likely`):
+ * only for loading a proxy early, never applied (a frame is used only when the read's own meta needs exactly it).
  */
 export class UiResourceCache {
   private byChannel = new WeakMap<McpChannel, ServerStart>();
+  /** The content item's `_meta.ui` of each View's last read, per channel (which stays the same across server starts). */
+  private lastReadMetas = new WeakMap<McpChannel, Map<string, McpUiResourceMeta>>();
 
   /**
    * The resource as this start of the server serves it. `start` is anything that changes when the server restarts
@@ -45,7 +52,13 @@ export class UiResourceCache {
     let reading = entry.reads.get(uri);
     if (!reading) {
       const listing = (entry.listing ??= listingOf(channel));
-      reading = readUiResourceItem(channel, uri).then((item) => withListing(item, uri, listing));
+      reading = readUiResourceItem(channel, uri).then((item) => {
+        // Remembered for `likely` in later starts; a server naming ever new Views starts the list over when it is full.
+        let views = this.lastReadMetas.get(channel);
+        if (!views || views.size >= MAX_GUESSES) this.lastReadMetas.set(channel, (views = new Map()));
+        views.set(uri, item.meta);
+        return withListing(item, uri, listing);
+      });
       const current = reading;
       entry.reads.set(uri, current);
       current.then(
@@ -81,16 +94,26 @@ export class UiResourceCache {
     return (this.entryFor(channel, start).listing ??= listingOf(channel)).answered;
   }
 
-  /** The listing entry's `_meta.ui` for `uri` if this start's listing has answered (no request). */
-  listed(channel: McpChannel, uri: string, start?: unknown): McpUiResourceMeta | undefined {
+  /**
+   * The `_meta.ui` the View at `uri` most likely has, without a request: this start's read, else this start's listing
+   * entry (when it answered) under the content item's meta of the View's last read in an earlier start. A guess for
+   * loading a sandbox proxy before the read answers (pdf's CSP, for one, is only in its content item); `{}` when
+   * nothing is known.
+   */
+  likely(channel: McpChannel, uri: string, start?: unknown): McpUiResourceMeta {
     const entry = this.byChannel.get(channel);
     const list = entry?.start === start ? entry?.listing?.list : undefined;
-    return list && listedUiMeta(list, uri);
+    // The content item's keys win over the listing's, as in a read.
+    return this.peek(channel, uri, start)?.meta ?? { ...(list && listedUiMeta(list, uri)), ...this.lastReadMetas.get(channel)?.get(uri) };
   }
 
-  /** Forgets everything read so far. */
-  clear(): void {
+  /**
+   * Forgets everything read so far; with `keepGuesses` what `likely` knows from earlier reads stays (as when every
+   * server starts again).
+   */
+  clear(keepGuesses?: boolean): void {
     this.byChannel = new WeakMap();
+    if (!keepGuesses) this.lastReadMetas = new WeakMap();
   }
 
   private entryFor(channel: McpChannel, start: unknown): ServerStart {

@@ -9,8 +9,11 @@
 //   2. a cold App: resource cache and spare proxies cleared, cold origin (the first App of a server start);
 //   3. a second App of the server (resource read, a spare proxy warmed by the first);
 //   4. the View's own load on a live origin (the comparison for 3);
-//   5. a warmed first App: what a page gets when the server became ready before the call. Resource cache and spares
-//      cleared, cold origin, then the page sets `AhpMcpApp.sandboxUrlFor` (as the playground page does; resolving
+//   5. a warmed first App: what a page gets when the server became ready again before the call (a later start of a
+//      server whose App the page showed before). Resource cache and spares cleared but not what earlier reads said
+//      about each View's `_meta.ui` (`resources.clear(true)`, as a server restart keeps it; since session 10: a View
+//      whose CSP is only in its content item, as pdf's, gets its own warmed proxy), cold origin, then the page sets
+//      `AhpMcpApp.sandboxUrlFor` (as the playground page does; resolving
 //      only this server), which runs the same warm-up as a server becoming ready: the server's listing is asked and
 //      a spare proxy for its View loads out of sight. Once that spare has announced itself (and no listing is
 //      pending), `<ahp-mcp-app>` is connected without `sandbox-url` (resolved like the playground's); the
@@ -272,11 +275,11 @@ try {
     page.evaluate(
       async (serverId: string, sandboxUrl: string, sandboxOrigin: string) => {
         const App = customElements.get('ahp-mcp-app') as unknown as {
-          resources: { clear(): void };
+          resources: { clear(keepGuesses?: boolean): void };
           warmer: { clear(): void; settled(): Promise<void> };
           sandboxUrlFor: ((app: { serverId: string }) => string | undefined) | undefined;
         };
-        App.resources.clear();
+        App.resources.clear(true);
         App.warmer.clear();
         App.sandboxUrlFor = (a) => (a.serverId === serverId ? sandboxUrl : undefined);
         const pending = (window as unknown as { __benchPending: { n: number } }).__benchPending;

@@ -161,6 +161,59 @@ describe('<ahp-session> warms the sandbox proxy of a ready MCP server that lists
     expect(channel.count('resources/read')).to.equal(1);
   });
 
+  it('a View whose CSP and permissions are only in its content item (as the PDF viewer\'s) gets its own spare from the server\'s next start; a View that changed them runs in a proxy for its new ones', async function (this: Mocha.Context) {
+    this.timeout(40_000);
+    AhpMcpApp.sandboxUrlFor = resolve;
+    const options = { html: await drivenView({}), contentMeta: { csp: { connectDomains: ['https://fonts.example'] }, permissions: { clipboardWrite: {} } } as Record<string, unknown> };
+    const channel = new FakeChannel(options);
+    const store = new FakeChatStore(sessionWith(server(APP_SERVER, { kind: 'ready' })), { [CHAT]: chatState([completed]) });
+    const session = await fixture(html`<ahp-session .store=${store} .handle=${new FakeHandle({ channels: () => channel as McpChannel })}></ahp-session>`);
+    const cspOf = (frame: HTMLIFrameElement) => new URL(frame.src).searchParams.get('csp');
+    const runApp = async () => {
+      const app = document.createElement('ahp-mcp-app');
+      app.setAttribute('chat', CHAT);
+      app.setAttribute('tool-call-id', 'tc1');
+      session.append(app);
+      await until(() => app.matches(':state(ready)'), 'the App initialized');
+      const frame = app.shadowRoot!.querySelector('iframe')!;
+      app.remove();
+      // The spare this App warmed for the next one (of its own proxy URL) goes: what the next start warms is checked.
+      await AhpMcpApp.warmer.settled();
+      AhpMcpApp.warmer.clear();
+      return frame;
+    };
+    const restart = async (what: string) => {
+      store.setState(sessionWith(server(APP_SERVER, { kind: 'stopped' })));
+      expect(spares(), 'no spare while the server is stopped').to.deep.equal([]);
+      store.setState(sessionWith(server(APP_SERVER, { kind: 'ready' })));
+      const spare = await until(() => spares().find((f) => f.src.startsWith(otherOrigin)), what);
+      await AhpMcpApp.warmer.settled();
+      return spare;
+    };
+
+    const firstSpare = await until(() => spares().find((f) => f.src.startsWith(otherOrigin)), 'a spare from the listing');
+    expect(cspOf(firstSpare), 'the listing names no CSP').to.equal(null);
+    await AhpMcpApp.warmer.settled();
+    const first = await runApp();
+    expect(first, 'the first start cannot know the CSP: not the spare').to.not.equal(firstSpare);
+    expect(JSON.parse(cspOf(first)!).connectDomains).to.deep.equal(['https://fonts.example']);
+
+    const guessed = await restart('a spare for the next start');
+    expect(JSON.parse(cspOf(guessed) ?? '{}').connectDomains, 'the CSP the View\'s content item gave last start').to.deep.equal(['https://fonts.example']);
+    expect(guessed.getAttribute('allow')).to.equal('clipboard-write');
+    const second = await runApp();
+    expect(second, 'the App took the spare warmed for its View').to.equal(guessed);
+    expect(channel.count('resources/read'), 'each start reads the View again').to.equal(2);
+
+    options.contentMeta = { csp: { connectDomains: ['https://other.example'] } };
+    const stale = await restart('a spare from the last start\'s CSP');
+    expect(JSON.parse(cspOf(stale)!).connectDomains).to.deep.equal(['https://fonts.example']);
+    const third = await runApp();
+    expect(third, 'a guess that no longer matches is not used').to.not.equal(stale);
+    expect(JSON.parse(cspOf(third)!).connectDomains, 'the CSP this start\'s read gave').to.deep.equal(['https://other.example']);
+    expect(third.hasAttribute('allow'), 'nor its permissions').to.equal(false);
+  });
+
   it('no spare for a server without a View, not offering Apps, not ready, or refused by the page; a failed listing costs nothing', async () => {
     AhpMcpApp.sandboxUrlFor = resolve;
     const noView = new FakeChannel({ uri: 'test://not-a-view' });

@@ -21,6 +21,10 @@ test('at most the limit run per key; the next begins when one is released, in or
   release[3]!();
   other();
   assert.deepEqual(slots.count('origin'), { running: 0, waiting: 0 });
+  const again = slots.acquire('origin', () => begun.push('e'));
+  assert.deepEqual(begun.at(-1), 'e', 'an origin whose loads all ended begins the next at once');
+  assert.deepEqual(slots.count('origin'), { running: 1, waiting: 0 });
+  again();
 });
 
 test('releasing a request still waiting withdraws it: it never begins and takes no slot', () => {

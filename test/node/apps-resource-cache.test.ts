@@ -90,13 +90,62 @@ test('a listing asked before any read (a server just ready) is the one the first
   const cache = new UiResourceCache();
   const { ch, count } = channel();
   const start = { kind: 'ready' };
-  assert.equal(cache.listed(ch, 'ui://a', start), undefined, 'nothing asked yet');
+  assert.deepEqual(cache.likely(ch, 'ui://a', start), {}, 'nothing asked yet');
   const list = await cache.listing(ch, start);
   assert.deepEqual(list.map((r) => (r as { uri: string }).uri), ['ui://a']);
-  assert.deepEqual(cache.listed(ch, 'ui://a', start), { domain: 'a' });
-  assert.equal(cache.listed(ch, 'ui://a', { kind: 'ready' }), undefined, 'not for another start');
+  assert.deepEqual(cache.likely(ch, 'ui://a', start), { domain: 'a' });
+  assert.deepEqual(cache.likely(ch, 'ui://a', { kind: 'ready' }), {}, 'not for another start');
   assert.equal(count('resources/read'), 0);
   const read = await cache.read(ch, 'ui://a', start);
   assert.equal(read.meta.domain, 'a', 'merged at once: the listing had answered');
   assert.equal(count('resources/list'), 1, 'listed once for the start');
+});
+
+test('likely: this start\'s read or listing, else the content item\'s meta from the View\'s last read in an earlier start; clear(true) keeps that guess, clear() not', async () => {
+  const cache = new UiResourceCache();
+  let contentMeta: Record<string, unknown> = { csp: { connectDomains: ['https://fonts.example'] }, prefersBorder: true };
+  const ch = {
+    async request<R>(method: string, params?: { uri?: string }): Promise<R> {
+      if (method === 'resources/list') return { resources: [{ uri: 'ui://a', _meta: { ui: { domain: 'a', prefersBorder: false } } }, { uri: 'ui://b' }] } as R;
+      return { contents: [{ uri: params?.uri, mimeType: 'text/html;profile=mcp-app', text: '<p>a</p>', _meta: { ui: contentMeta } }] } as R;
+    },
+  } as unknown as McpChannel;
+  const first = { kind: 'ready' };
+  assert.deepEqual(cache.likely(ch, 'ui://a', first), {}, 'nothing known');
+  await cache.listing(ch, first);
+  assert.deepEqual(cache.likely(ch, 'ui://a', first), { domain: 'a', prefersBorder: false }, 'the listing');
+  await cache.read(ch, 'ui://a', first);
+  const second = { kind: 'ready' };
+  assert.deepEqual(cache.likely(ch, 'ui://a', second), contentMeta, 'a new start before its listing: the last content item');
+  await cache.listing(ch, second);
+  assert.deepEqual(cache.likely(ch, 'ui://a', second), { domain: 'a', prefersBorder: true, csp: { connectDomains: ['https://fonts.example'] } }, 'the listing under it');
+  assert.deepEqual(cache.likely(ch, 'ui://b', second), {}, 'another View of the server: nothing read yet');
+  contentMeta = { csp: { connectDomains: ['https://other.example'] } };
+  const read = await cache.read(ch, 'ui://a', second);
+  assert.deepEqual(cache.likely(ch, 'ui://a', second), read.meta, 'this start\'s read wins');
+  assert.deepEqual(cache.likely(ch, 'ui://a', { kind: 'ready' }), contentMeta, 'the latest read is remembered');
+  cache.clear(true);
+  assert.deepEqual(cache.likely(ch, 'ui://a', second), contentMeta, 'clear(true) keeps the guess');
+  assert.equal(cache.peek(ch, 'ui://a', second), undefined, 'but not the read');
+  cache.clear();
+  assert.deepEqual(cache.likely(ch, 'ui://a', second), {}, 'clear() forgets it too');
+});
+
+test('likely remembers a bounded number of Views per channel (starting over when full); a failed read teaches nothing', async () => {
+  const cache = new UiResourceCache();
+  const ch = {
+    async request<R>(method: string, params?: { uri?: string }): Promise<R> {
+      if (method === 'resources/list') return { resources: [] } as R;
+      if (params?.uri === 'ui://broken') return { contents: [] } as R;
+      return { contents: [{ uri: params?.uri, mimeType: 'text/html;profile=mcp-app', text: '<p></p>', _meta: { ui: { domain: params?.uri } } }] } as R;
+    },
+  } as unknown as McpChannel;
+  for (let i = 0; i < 40; i++) await cache.read(ch, `ui://v${i}`);
+  await assert.rejects(cache.read(ch, 'ui://broken'));
+  const later = { kind: 'ready' };
+  assert.deepEqual(cache.likely(ch, 'ui://v0', later), {}, 'the first 32 went when the 33rd came');
+  assert.deepEqual(cache.likely(ch, 'ui://v31', later), {});
+  assert.deepEqual(cache.likely(ch, 'ui://v32', later), { domain: 'ui://v32' });
+  assert.deepEqual(cache.likely(ch, 'ui://v39', later), { domain: 'ui://v39' });
+  assert.deepEqual(cache.likely(ch, 'ui://broken', later), {});
 });
