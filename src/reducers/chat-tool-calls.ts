@@ -4,10 +4,8 @@ import { isAbsent, isRecord, isString, type Rec } from './guards.js';
 /** Tool-call transitions of AHP §6.3. Each takes the current tool call and the action and returns the next one, or the same object for a no-op. */
 export type ToolCallTransition = (tc: Rec, a: Rec) => Rec;
 
-const STATUS_OPEN_FOR_INPUT: ReadonlySet<unknown> = new Set(['pending-confirmation', 'pending-result-confirmation', 'auth-required']);
-
-/** True for a tool call that waits for the user (confirmation or authentication). */
-export const needsInput = (tc: unknown): boolean => isRecord(tc) && STATUS_OPEN_FOR_INPUT.has(tc.status);
+/** True for a tool call that waits for the user (confirmation or authentication). Compared, not a set lookup: it runs twice per tool-call action. */
+export const needsInput = (tc: unknown): boolean => isRecord(tc) && (tc.status === 'pending-confirmation' || tc.status === 'pending-result-confirmation' || tc.status === 'auth-required');
 
 /** True for a tool call that has finished (completed or cancelled). */
 export const isTerminal = (tc: unknown): boolean => isRecord(tc) && (tc.status === 'completed' || tc.status === 'cancelled');

@@ -91,7 +91,8 @@ function partIndex(parts: readonly unknown[], kind: string, id: string): number 
 function toolCallIndex(parts: readonly unknown[], id: string): number {
   for (let i = 0; i < parts.length; i++) {
     const p = parts[i];
-    if (isRecord(p) && p.kind === 'toolCall' && isRecord(p.toolCall) && p.toolCall.toolCallId === id) return i;
+    // The id first: it rules out every other part with two loads (parts are JSON, reading a key has no effect).
+    if ((p as { toolCall?: { toolCallId?: unknown } } | undefined)?.toolCall?.toolCallId === id && isRecord(p) && p.kind === 'toolCall' && isRecord(p.toolCall)) return i;
   }
   return -1;
 }

@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { SessionStatus, type ChatState } from '../../src/protocol/index.js';
-import { chatReducer } from '../../src/reducers/index.js';
+import { chatReducer, toolCallNeedsInput } from '../../src/reducers/index.js';
 
 type A = Record<string, unknown>;
 const T = 't1';
@@ -238,6 +238,21 @@ describe('tool-call lifecycle', () => {
     assert.equal(chatReducer(pending, tcAction('chat/toolCallDelta', 'c1', { content: 'x' }) as never), pending);
     const done = fold(pending, tcAction('chat/toolCallComplete', 'c1', { result: result() }));
     assert.equal(chatReducer(done, tcAction('chat/toolCallReady', 'c1', { invocationMessage: 'again' }) as never), done);
+  });
+  it('finds a tool call by its id among parts only shaped like one, and changes the first of two calls with the same id', () => {
+    const lookalike = { kind: 'markdown', id: 'm', content: '', toolCall: { toolCallId: 'c1', status: 'streaming' } };
+    const s = fold(started(), { type: 'chat/responsePart', turnId: T, part: lookalike }, start('c1'), start('c1'));
+    const next = fold(s, tcAction('chat/toolCallDelta', 'c1', { content: 'y' }));
+    const parts = next.activeTurn!.responseParts as unknown as { toolCall: A }[];
+    assert.equal(parts[0], s.activeTurn!.responseParts[0], 'the markdown part that carries a toolCall key is not a tool call');
+    assert.equal(parts[1]!.toolCall.partialInput, 'y', 'toolCallStart is not deduplicated: the first call with the id changes');
+    assert.equal(parts[2], s.activeTurn!.responseParts[2], 'the second call with the same id stays as it was');
+  });
+  it('toolCallNeedsInput: the three statuses that wait for the user, nothing else', () => {
+    for (const status of ['pending-confirmation', 'pending-result-confirmation', 'auth-required']) assert.equal(toolCallNeedsInput({ status }), true, status);
+    for (const tc of [{ status: 'running' }, { status: 'streaming' }, { status: 'completed' }, { status: 'cancelled' }, {}, null, 'pending-confirmation', ['auth-required']]) {
+      assert.equal(toolCallNeedsInput(tc), false, JSON.stringify(tc));
+    }
   });
   it('keeps unrelated parts and previous turns by identity', () => {
     const s = fold(started(), { type: 'chat/responsePart', turnId: T, part: { kind: 'markdown', id: 'm', content: 'x' } }, start('c1'));
