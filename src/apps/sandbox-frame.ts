@@ -1,6 +1,6 @@
 import { LoadSlots } from './load-slots.js';
 import { SANDBOX_METHODS, methodOf } from './sandbox-methods.js';
-import { windowTransport, type BridgeTransport } from './transport.js';
+import type { BridgeTransport } from './transport.js';
 import type { McpUiResourceCsp, McpUiResourcePermissions } from './types.js';
 
 /** Size reports this close to the applied height are echoes of our own change (no resize loops). */
@@ -70,6 +70,8 @@ export class SandboxFrame {
   /** True once hijacking was seen. */
   hijacked = false;
   private readonly win: Window;
+  /** The open pipe to the View (`transport()`): it gets the frame's messages other than the handshake, and the port's. */
+  private pipe: BridgeTransport | undefined;
   private resolveReady: (ok: boolean) => void = () => {};
   private readyTimer: ReturnType<typeof setTimeout> | undefined;
   private announced = false;
@@ -116,16 +118,36 @@ export class SandboxFrame {
     return 'moveBefore' in Element.prototype;
   }
 
-  /** The message pipe to the View through the proxy (pinned to the frame and its origin). */
+  /**
+   * The message pipe to the View through the proxy, pinned to the frame and its origin: what it sends is posted to the
+   * frame for the sandbox origin only; it receives the frame's messages from that origin (as `windowTransport` would)
+   * and those of the port `sendResource` hands the proxy. After `close()` nothing is sent or received.
+   */
   transport(): BridgeTransport {
-    return windowTransport(this.element.contentWindow!, this.origin, this.win);
+    const pipe: BridgeTransport = (this.pipe = {
+      send: (message) => this.pipe === pipe && this.element.contentWindow?.postMessage(message, this.origin),
+      close: (reason) => {
+        if (this.pipe !== pipe) return;
+        this.pipe = undefined;
+        pipe.onclose?.(reason);
+      },
+    });
+    return pipe;
   }
 
-  /** Hands the View's HTML to the proxy as UTF-8 bytes whose buffer is transferred (no copy of a large string). */
+  /**
+   * Hands the View's HTML to the proxy as UTF-8 bytes whose buffer is transferred (no copy of a large string), and with
+   * it, for the sandbox origin only, one end of a MessageChannel whose other end feeds the transport. The proxy sends
+   * the View's messages through it in the View's own call: a message posted to this window is sent only in a task of
+   * the proxy page, which shares the View's busy thread (debug's `initialized` waited 90-150 ms behind its start-up
+   * code). A proxy that ignores the port keeps posting to this window. The port closes with the frame.
+   */
   sendResource(resource: { html: string; csp?: McpUiResourceCsp | undefined; permissions?: McpUiResourcePermissions | undefined }): void {
     const bytes = utf8Bytes(resource.html);
     const params = { html: bytes, ...(resource.csp && { csp: resource.csp }), ...(resource.permissions && { permissions: resource.permissions }) };
-    this.element.contentWindow?.postMessage({ jsonrpc: '2.0', method: SANDBOX_METHODS.resourceReady, params }, { targetOrigin: this.origin, transfer: [bytes] });
+    const { port1, port2 } = new MessageChannel();
+    port1.onmessage = (event) => this.pipe?.onmessage?.(event.data);
+    this.element.contentWindow?.postMessage({ jsonrpc: '2.0', method: SANDBOX_METHODS.resourceReady, params }, { targetOrigin: this.origin, transfer: [bytes, port2] });
   }
 
   /** Applies the View's reported height (capped; reports within a few pixels of the current one are ignored). */
@@ -142,7 +164,6 @@ export class SandboxFrame {
     clearTimeout(this.readyTimer);
     this.resolveReady(false);
     this.releaseLoad();
-    this.element.removeEventListener('load', this.onLoad);
     this.win.removeEventListener('message', this.onMessage);
     this.hijackHandler = undefined;
     this.element.remove();
@@ -164,7 +185,7 @@ export class SandboxFrame {
     if (event.source !== this.element.contentWindow || this.hijacked) return;
     const isReady = methodOf(event.data) === SANDBOX_METHODS.proxyReady;
     if (event.origin !== this.origin || (isReady && this.announced)) return this.hijack();
-    if (!isReady) return;
+    if (!isReady) return this.pipe?.onmessage?.(event.data);
     this.announced = true;
     clearTimeout(this.readyTimer);
     this.resolveReady(true);

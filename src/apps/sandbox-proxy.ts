@@ -34,7 +34,9 @@ export function innerSandboxTokens(override: unknown): string {
  * (same origin as the host page); pins the host origin from `?parent=` and the View frame by
  * `event.source`; on `sandbox-resource-ready` creates the View iframe and writes the HTML into it (the
  * View inherits this page's origin and its header CSP; the frame stays out of rendering until the View's scripts
- * ran or it first speaks); relays every other message both ways.
+ * ran or it first speaks); relays every other message both ways: the View's over the MessagePort that came with the
+ * resource (taken once, with the View), sent in the View's own call, until the user has interacted with the View,
+ * and otherwise (no port, or after an interaction) posted to the host window.
  * Returns the stop function.
  */
 export function runSandboxProxy(win: Window = window): () => void {
@@ -63,6 +65,8 @@ export function runSandboxProxy(win: Window = window): () => void {
   if (parentOrigin === ownOrigin) fail('the host page has the same origin as the sandbox');
 
   let inner: HTMLIFrameElement | undefined;
+  /** The channel the host gave for the View's messages (sent from here at once); without one, posted to the host. */
+  let toHost: MessagePort | undefined;
   // A flooding View is cut here, in the sandbox's own process, so the host page never has to receive the flood
   // (the host enforces its own limits too: a View that scripts this page can bypass these).
   const relayBucket = new TokenBucket(DEFAULT_TRAFFIC_LIMITS.messagesPerSecond, DEFAULT_TRAFFIC_LIMITS.burst);
@@ -72,30 +76,58 @@ export function runSandboxProxy(win: Window = window): () => void {
     if (event.source === win.parent) {
       if (event.origin !== parentOrigin) return;
       if (method === SANDBOX_METHODS.resourceReady) {
-        if (!inner) load((event.data as { params?: Record<string, unknown> }).params ?? {});
+        if (!inner) load((event.data as { params?: Record<string, unknown> }).params ?? {}, event.ports[0]);
         return;
       }
       if (isSandboxMethod(method)) return;
       inner?.contentWindow?.postMessage(event.data, ownOrigin);
       return;
     }
-    if (inner && event.source === inner.contentWindow) {
-      if (event.origin !== ownOrigin) return;
+    if (inner && event.source === inner.contentWindow && event.origin === ownOrigin) {
       show(inner);
-      if (isSandboxMethod(method)) return;
-      if (!relayBucket.take()) {
-        const id = (event.data as { id?: unknown } | null)?.id;
-        if (typeof method === 'string' && (typeof id === 'string' || typeof id === 'number') && errorBucket.take()) {
-          inner.contentWindow?.postMessage({ jsonrpc: '2.0', id, error: { code: -32000, message: 'Too many messages from this App; slow down' } }, ownOrigin);
-        }
-        return;
-      }
-      win.parent.postMessage(event.data, parentOrigin);
+      fromView(inner, event.data);
     }
   };
-  const load = (params: Record<string, unknown>): void => {
+  const fromView = (view: HTMLIFrameElement, data: unknown): void => {
+    const method = methodOf(data);
+    if (isSandboxMethod(method)) return;
+    if (!relayBucket.take()) {
+      const id = (data as { id?: unknown } | null)?.id;
+      if (typeof method === 'string' && (typeof id === 'string' || typeof id === 'number') && errorBucket.take()) {
+        view.contentWindow?.postMessage({ jsonrpc: '2.0', id, error: { code: -32000, message: 'Too many messages from this App; slow down' } }, ownOrigin);
+      }
+      return;
+    }
+    // Once the user has interacted with the View, its messages go the window's way, as the browser's focus and
+    // activation updates for this frame do, so the host sees the interaction before a side effect it is asked for
+    // in the same click (the port, a direct pipe, overtakes them; the host would ask the user instead).
+    const activation = (view.contentWindow?.navigator as { userActivation?: { hasBeenActive: boolean } } | undefined)?.userActivation;
+    if (toHost && !activation?.hasBeenActive) toHost.postMessage(data);
+    else win.parent.postMessage(data, parentOrigin);
+  };
+  // The View (same origin) reaches this window's own postMessage: its messages are relayed in its call, through the
+  // host's port, which sends at once, instead of in a task of this page, which shares the View's thread and so ran
+  // only after the View's work of that moment (the debug View's `initialized` waited 90-150 ms behind its own start-up
+  // code). Posting to the host window from here would not help: Chromium sends a cross-origin window message in a
+  // task too (measured: no gain). Taken as a posted message would be: only with a target origin that admits this
+  // page and no transfer (else the built-in: an event, as before). Cross-origin callers (the host page) always get the
+  // built-in postMessage; same-origin callers (the View, other Views of this origin) could script this page anyway.
+  // Messages on the port and the ones this page posts itself (view errors, Escape) are not ordered with each other.
+  const post = win.postMessage;
+  function postHere(...args: unknown[]): void {
+    const [message, target] = args;
+    if (inner && args.length === 2 && (target === '*' || target === '/' || target === ownOrigin)) {
+      // Shown in a task of its own, as when its message event ran: not inside the task that ends the View's parsing.
+      showSoon(inner);
+      return fromView(inner, message);
+    }
+    Reflect.apply(post, win, args);
+  }
+  const load = (params: Record<string, unknown>, port: MessagePort | undefined): void => {
     const html = htmlOf(params['html']);
     if (html === undefined) return;
+    // Taken with the View it is for, once: a later resource-ready (ignored) cannot swap it.
+    toHost = port;
     const frame = doc.createElement('iframe');
     frame.setAttribute('sandbox', innerSandboxTokens(params['sandbox']));
     const allow = buildAllowAttribute(params['permissions']);
@@ -112,9 +144,8 @@ export function runSandboxProxy(win: Window = window): () => void {
     // layout ran in that task, before the `ui/initialize` its module script had just posted was relayed (a cold
     // basic-vanillajs: 510 ms of layout, first text shaping of a new process, ahead of its first message). Its first
     // message, read first, shows it as well.
-    const showSoon = () => win.setTimeout(() => show(frame));
     // After insertion, which fires the initial about:blank's load at once: this one is the View's.
-    frame.addEventListener('load', showSoon, { once: true });
+    frame.addEventListener('load', () => showSoon(frame), { once: true });
     inner = frame;
     const viewDoc = frame.contentDocument;
     if (viewDoc) {
@@ -123,7 +154,7 @@ export function runSandboxProxy(win: Window = window): () => void {
       viewDoc.open();
       // After open() (which erases listeners) and before write() (which runs the View's scripts).
       if (frame.contentWindow) reportViewErrors(frame.contentWindow);
-      viewDoc.addEventListener('DOMContentLoaded', showSoon, { once: true });
+      viewDoc.addEventListener('DOMContentLoaded', () => showSoon(frame), { once: true });
       viewDoc.write(html);
       viewDoc.close();
       // Queued behind the task that runs the View's inline module scripts, so it cannot come before them.
@@ -135,6 +166,9 @@ export function runSandboxProxy(win: Window = window): () => void {
   };
   const show = (frame: HTMLIFrameElement): void => {
     if (frame.style.display === 'none') frame.style.removeProperty('display');
+  };
+  const showSoon = (frame: HTMLIFrameElement): void => {
+    if (frame.style.display === 'none') win.setTimeout(() => show(frame));
   };
   let reported = 0;
   const reportViewErrors = (view: Window): void => {
@@ -157,6 +191,11 @@ export function runSandboxProxy(win: Window = window): () => void {
     });
   };
   win.addEventListener('message', onMessage);
+  win.postMessage = postHere as Window['postMessage'];
   win.parent.postMessage({ jsonrpc: '2.0', method: SANDBOX_METHODS.proxyReady, params: {} }, parentOrigin);
-  return () => win.removeEventListener('message', onMessage);
+  return () => {
+    win.removeEventListener('message', onMessage);
+    win.postMessage = post;
+    toHost?.close();
+  };
 }

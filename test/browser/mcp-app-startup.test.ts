@@ -14,6 +14,7 @@ import { ALL_CAPABILITIES, FakeChannel } from '../fixtures/apps/fake-channel.js'
 import { drivenView } from '../fixtures/apps/view-driver.js';
 import { FakeHandle } from './fixtures/fake-handle.js';
 import { CHAT, FakeChatStore, chatState } from './fixtures/tool-calls.js';
+import { fromViewOf } from './fixtures/view-probes.js';
 
 let otherOrigin = '';
 before(async () => {
@@ -44,7 +45,7 @@ const completed = { ...running, status: 'completed', success: true, pastTenseMes
 function viewLog(el: AhpMcpApp): () => string[] {
   let log: string[] = [];
   const onProbe = (e: MessageEvent) => {
-    if (e.data?.method === 'test/probe' && e.source === el.shadowRoot?.querySelector('iframe')?.contentWindow) log = e.data.params.log;
+    if (e.data?.method === 'test/probe' && fromViewOf(e, el)) log = e.data.params.log;
   };
   window.addEventListener('message', onProbe);
   return () => log;
@@ -52,7 +53,7 @@ function viewLog(el: AhpMcpApp): () => string[] {
 
 describe('<ahp-mcp-app> start-up', () => {
   it('starts the View while the tool call still runs; the result reaches the initialized View when it arrives', async () => {
-    const channel = new FakeChannel({ html: await drivenView({}) });
+    const channel = new FakeChannel({ html: await drivenView({ toPage: true }) });
     const handle = new FakeHandle({ channels: () => channel as McpChannel });
     const store = new FakeChatStore(session(), { [CHAT]: chatState([running]) });
     const el = await fixture<AhpMcpApp>(html`<ahp-mcp-app .store=${store} .handle=${handle} chat=${CHAT} tool-call-id="tc1" sandbox-url=${sandboxUrl()}></ahp-mcp-app>`);
@@ -115,7 +116,7 @@ describe('<ahp-mcp-app> and a slow listing', () => {
   function fetchProbe(el: AhpMcpApp): () => { ok: boolean } | undefined {
     let probe: { ok: boolean } | undefined;
     window.addEventListener('message', (e) => {
-      if (e.data?.method === 'test/probe' && e.data.params?.kind === 'fetch' && e.source === el.shadowRoot?.querySelector('iframe')?.contentWindow) probe = e.data.params;
+      if (e.data?.method === 'test/probe' && e.data.params?.kind === 'fetch' && fromViewOf(e, el)) probe = e.data.params;
     });
     return () => probe;
   }
@@ -126,7 +127,7 @@ describe('<ahp-mcp-app> and a slow listing', () => {
     this.timeout(30_000);
     let answerListing!: () => void;
     const channel = new FakeChannel({
-      html: await drivenView({ fetches: [target()] }),
+      html: await drivenView({ fetches: [target()], toPage: true }),
       contentMeta: { csp: { connectDomains: [location.origin] } },
       listMeta: { csp: { connectDomains: [] }, prefersBorder: true },
       holdListing: new Promise<void>((r) => (answerListing = r)),
@@ -151,7 +152,7 @@ describe('<ahp-mcp-app> and a slow listing', () => {
     this.timeout(30_000);
     let answerListing!: () => void;
     const channel = new FakeChannel({
-      html: await drivenView({ fetches: [target()] }),
+      html: await drivenView({ fetches: [target()], toPage: true }),
       listMeta: { csp: { connectDomains: [location.origin] } },
       holdListing: new Promise<void>((r) => (answerListing = r)),
     });
@@ -173,17 +174,17 @@ describe('<ahp-mcp-app> and a slow listing', () => {
 });
 
 describe('<ahp-mcp-app> the View\'s document is built out of rendering', () => {
-  // What a View saw of its own frame (same origin as the proxy, so `frameElement` is readable), relayed to the page.
+  // What a View saw of its own frame (same origin as the proxy, so `frameElement` is readable), posted to the page.
   const probes = (el: AhpMcpApp) => {
     const seen: Record<string, { display: string; width: number }>[] = [];
     const onProbe = (e: MessageEvent) => {
-      if (e.data?.method === 'test/build' && e.source === el.shadowRoot?.querySelector('iframe')?.contentWindow) seen.push(e.data.params);
+      if (e.data?.method === 'test/build' && fromViewOf(e, el)) seen.push(e.data.params);
     };
     window.addEventListener('message', onProbe);
     return { seen, stop: () => window.removeEventListener('message', onProbe) };
   };
   const LOOK = "const look = () => ({ display: getComputedStyle(frameElement).display, width: document.documentElement.clientWidth });" +
-    "const probe = (params) => parent.postMessage({ jsonrpc: '2.0', method: 'test/build', params }, '*');";
+    "const probe = (params) => parent.parent.postMessage({ jsonrpc: '2.0', method: 'test/build', params }, '*');";
 
   it('the View\'s module script runs before its frame is rendered; the frame is shown after it ran', async () => {
     // Looks at its frame while its module script runs (before it says anything), and again once loaded.
@@ -271,19 +272,19 @@ describe('the View\'s HTML handed to the proxy', () => {
     const viewHtml = `<!doctype html><meta charset="utf-8"><p id="t">${text}</p><script type="module">parent.postMessage({ jsonrpc: '2.0', method: 'test/text', params: { text: document.getElementById('t').textContent } }, '*');</script>`;
     const frame = new SandboxFrame({ url: `${sandboxUrl()}?parent=${encodeURIComponent(location.origin)}` });
     let seen: string | undefined;
-    const onMessage = (e: MessageEvent) => {
-      if (e.source === frame.element.contentWindow && e.data?.method === 'test/text') seen = e.data.params.text;
-    };
-    window.addEventListener('message', onMessage);
     try {
       frame.place(document.body);
       expect(await frame.ready).to.equal(true);
+      // Read as the bridge reads the View: through the frame's transport (the proxy relays over the port it gets).
+      const transport = frame.transport();
+      transport.onmessage = (m) => {
+        if ((m as { method?: string }).method === 'test/text') seen = (m as { params: { text: string } }).params.text;
+      };
       frame.sendResource({ html: viewHtml });
       const got = await until(() => seen, 'the View\'s text');
       // The lone surrogate becomes U+FFFD, as any UTF-8 encoding of it does.
       expect(got).to.equal(text.replace('\uD800', '\uFFFD'));
     } finally {
-      window.removeEventListener('message', onMessage);
       frame.remove();
     }
   });
@@ -291,7 +292,7 @@ describe('the View\'s HTML handed to the proxy', () => {
 
 describe('<ahp-mcp-app> far out of view', () => {
   it('a running View scrolled far away is suspended in its place and starts again when scrolled back, keeping the model context', async () => {
-    const channel = new FakeChannel({ html: await drivenView({}) });
+    const channel = new FakeChannel({ html: await drivenView({ toPage: true }) });
     const handle = new FakeHandle({ channels: () => channel as McpChannel });
     const store = new FakeChatStore(session(), { [CHAT]: chatState([completed]) });
     const wrap = await fixture<HTMLElement>(html`<div>
