@@ -225,9 +225,19 @@ try {
           if (sandboxUrl) el.setAttribute('sandbox-url', sandboxUrl);
           const seen: Record<string, number> = {};
           const timer = setTimeout(() => done(new Error(`${serverId}: no initialized within 30 s (${el.shadowRoot?.textContent?.trim()})`)), 30_000);
-          // Added before the element's bridge listens: the time the View's messages reach the page.
+          // Added before the element's bridge listens: the time the View's messages reach the page. They come as window
+          // messages from the proxy frame, or (since the port relay) on the MessagePort the App hands its proxy: every
+          // MessageChannel made while this App starts gets the same listener on the end the page keeps, added before
+          // the bridge's own.
+          const NativeChannel = window.MessageChannel;
+          window.MessageChannel = class extends NativeChannel {
+            constructor() {
+              super();
+              this.port1.addEventListener('message', onMessage);
+            }
+          };
           const onMessage = (event: MessageEvent) => {
-            if (event.origin !== sandboxOrigin) return;
+            if (event.target === window && event.origin !== sandboxOrigin) return;
             const method = (event.data as { method?: unknown })?.method;
             if (typeof method !== 'string' || seen[method] !== undefined) return;
             seen[method] = performance.now() - start;
@@ -238,6 +248,7 @@ try {
           const done = (error?: Error) => {
             clearTimeout(timer);
             removeEventListener('message', onMessage);
+            window.MessageChannel = NativeChannel;
             // Read before the element goes (its frame goes with it).
             const inWarmedFrame = (el.shadowRoot?.querySelector('iframe') as unknown as { __benchWarmed?: boolean } | null)?.__benchWarmed === true;
             el.remove();
