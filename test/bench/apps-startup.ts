@@ -366,7 +366,7 @@ try {
     console.log(`  the View's own load, cold origin:               ${stats(s.coldView)}`);
     console.log(`  second App of the server:                       ${stats(s.second)}`);
     console.log(`  the View's own load, live origin:               ${stats(s.view)}`);
-    console.log(`  warmed first App (server ready before the call, cache cleared): ${stats(s.warmed)}; ran in the warmed proxy in ${s.inWarmedFrame} of ${s.warmed.length} rounds`);
+    console.log(`  warmed first App (server ready again before the call, cache cleared, the View's meta from earlier reads kept): ${stats(s.warmed)}; ran in the warmed proxy in ${s.inWarmedFrame} of ${s.warmed.length} rounds`);
     console.log(`    phases, medians ms from connected: listing ${warmedPhase('listed')} (asked by the warm-up), read ${warmedPhase('read')}, proxy ready ${warmedPhase('proxyReady')} (before connected when warmed), ui/initialize ${warmedPhase('initialize')}, initialized ${warmedPhase('initialized')}\n`);
     for (const [what, app_, own] of [['cold App', s.cold, s.coldView], ['second App', s.second, s.view], ['warmed first App', s.warmed, s.coldView]] as const) {
       const ratio = median(app_) / median(own);
