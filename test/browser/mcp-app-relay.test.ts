@@ -117,6 +117,17 @@ describe('the View\'s MessagePort to the host', () => {
       parent.parent.postMessage({ jsonrpc: '2.0', method: 'test/ticked', params: { n } }, '*');
     }, 20);
   </script>`;
+  /** Runs `test` with a proxy frame that announced itself, removed afterwards. */
+  async function withProxyFrame(test: (frame: SandboxFrame) => Promise<void>): Promise<void> {
+    const frame = new SandboxFrame({ url: proxyUrl() });
+    try {
+      frame.place(document.body);
+      expect(await frame.ready).to.equal(true);
+      await test(frame);
+    } finally {
+      frame.remove();
+    }
+  }
   /** The highest tick the View says it posted (read from its direct messages to this page). */
   const ticked = (frame: SandboxFrame) => {
     let n = 0;
@@ -127,36 +138,29 @@ describe('the View\'s MessagePort to the host', () => {
     return { last: () => n, stop: () => window.removeEventListener('message', on) };
   };
 
-  it('carries the View\'s messages; once the transport is closed, what the View still posts reaches nobody', async () => {
-    const frame = new SandboxFrame({ url: proxyUrl() });
-    const posted = ticked(frame);
-    try {
-      frame.place(document.body);
-      expect(await frame.ready).to.equal(true);
-      const transport = frame.transport();
-      const got: number[] = [];
-      let afterClose = 0;
-      let closed = false;
-      transport.onmessage = (m) => (closed ? afterClose++ : got.push((m as { params: { n: number } }).params.n));
-      frame.sendResource({ html: tickingView });
-      await until(() => got.length >= 3, 'ticks through the relay');
-      transport.close();
-      closed = true;
-      const at = posted.last();
-      await until(() => posted.last() >= at + 10, 'ten more ticks posted by the View');
-      expect(afterClose, 'nothing after close').to.equal(0);
-    } finally {
-      posted.stop();
-      frame.remove();
-    }
-  });
+  it('carries the View\'s messages; once the transport is closed, what the View still posts reaches nobody', () =>
+    withProxyFrame(async (frame) => {
+      const posted = ticked(frame);
+      try {
+        const transport = frame.transport();
+        const got: number[] = [];
+        let afterClose = 0;
+        let closed = false;
+        transport.onmessage = (m) => (closed ? afterClose++ : got.push((m as { params: { n: number } }).params.n));
+        frame.sendResource({ html: tickingView });
+        await until(() => got.length >= 3, 'ticks through the relay');
+        transport.close();
+        closed = true;
+        const at = posted.last();
+        await until(() => posted.last() >= at + 10, 'ten more ticks posted by the View');
+        expect(afterClose, 'nothing after close').to.equal(0);
+      } finally {
+        posted.stop();
+      }
+    }));
 
-  it('the proxy keeps the port it got with the View: a later resource-ready with another port is ignored', async () => {
-    const frame = new SandboxFrame({ url: proxyUrl() });
-    const posted = ticked(frame);
-    try {
-      frame.place(document.body);
-      expect(await frame.ready).to.equal(true);
+  it('the proxy keeps the port it got with the View: a later resource-ready with another port is ignored', () =>
+    withProxyFrame(async (frame) => {
       const transport = frame.transport();
       let first = 0;
       transport.onmessage = () => first++;
@@ -170,17 +174,10 @@ describe('the View\'s MessagePort to the host', () => {
       await until(() => first >= at + 10, 'ten more ticks on the first port');
       expect(second, 'nothing on the later port').to.equal(0);
       transport.close();
-    } finally {
-      posted.stop();
-      frame.remove();
-    }
-  });
+    }));
 
-  it('is handed over only to a document of the sandbox origin: a frame navigated elsewhere gets neither the View nor the port', async () => {
-    const frame = new SandboxFrame({ url: proxyUrl() });
-    try {
-      frame.place(document.body);
-      expect(await frame.ready).to.equal(true);
+  it('is handed over only to a document of the sandbox origin: a frame navigated elsewhere gets neither the View nor the port', () =>
+    withProxyFrame(async (frame) => {
       const transport = frame.transport();
       // Now a document of this page's origin (about:blank, navigated by this page): we can watch what it receives.
       await new Promise<void>((resolve) => {
@@ -196,8 +193,5 @@ describe('the View\'s MessagePort to the host', () => {
       expect(seen).to.deep.equal([{ data: 'marker', ports: 0 }]);
       expect(frame.hijacked, 'the second load is seen as hijacking').to.equal(true);
       transport.close();
-    } finally {
-      frame.remove();
-    }
-  });
+    }));
 });
