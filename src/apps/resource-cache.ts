@@ -104,7 +104,7 @@ export class UiResourceCache {
     const entry = this.byChannel.get(channel);
     const list = entry?.start === start ? entry?.listing?.list : undefined;
     // The content item's keys win over the listing's, as in a read.
-    return this.peek(channel, uri, start)?.meta ?? mergeUiMeta(list && listedUiMeta(list, uri), this.lastReadMetas.get(channel)?.get(uri) as McpUiResourceMeta);
+    return this.peek(channel, uri, start)?.meta ?? mergeUiMeta(list && listedUiMeta(list, uri), this.lastReadMetas.get(channel)?.get(uri));
   }
 
   /**

@@ -47,7 +47,7 @@ export function listedUiMeta(list: readonly unknown[], uri: string): McpUiResour
 }
 
 /** The listing entry's `_meta.ui` overridden key by key by the content item's (spec: hosts check both, the content item wins). */
-export function mergeUiMeta(listed: McpUiResourceMeta | undefined, own: McpUiResourceMeta): McpUiResourceMeta {
+export function mergeUiMeta(listed: McpUiResourceMeta | undefined, own: McpUiResourceMeta | undefined): McpUiResourceMeta {
   return { ...listed, ...own };
 }
 

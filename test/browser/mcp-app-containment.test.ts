@@ -10,16 +10,12 @@ import type { McpChannel } from '../../src/client/mcp-channel.js';
 import { LIMIT_ERROR_CODE } from '../../src/apps/bridge.js';
 import { ALL_CAPABILITIES, FakeChannel } from '../fixtures/apps/fake-channel.js';
 import { hostileView } from '../fixtures/apps/hostile-view.js';
-import { collectViewProbes, pollUntil } from './fixtures/view-probes.js';
+import { collectViewProbes, probeWaits, type KindProbe } from './fixtures/view-probes.js';
 import { withPopupBlocker } from './fixtures/popup-blocker.js';
 
-type Probe = { kind: string; [k: string]: unknown };
-const view = collectViewProbes<Probe>();
+const view = collectViewProbes<KindProbe>();
 const { probes } = view;
-
-const until = <T>(fn: () => T | undefined | false | null, what: string, ms = 10_000): Promise<T> =>
-  pollUntil(fn, what, ms, () => `probes: ${JSON.stringify(probes.slice(-3)).slice(0, 400)}`);
-const probe = (kind: string) => probes.find((p) => p.kind === kind);
+const { until, probe } = probeWaits(probes);
 
 async function mount(script: string, intentPolicy?: AppIntentPolicy, viewOptions: { tools?: boolean; noWait?: boolean } = {}) {
   const channel = new FakeChannel({ html: hostileView(script, viewOptions) });

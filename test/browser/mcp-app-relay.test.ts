@@ -9,15 +9,11 @@ import { SandboxFrame } from '../../src/apps/sandbox-frame.js';
 import { SANDBOX_METHODS } from '../../src/apps/sandbox-methods.js';
 import { ALL_CAPABILITIES, FakeChannel } from '../fixtures/apps/fake-channel.js';
 import { hostileView } from '../fixtures/apps/hostile-view.js';
-import { collectViewProbes, fromViewOf, pollUntil, viewWindowIn } from './fixtures/view-probes.js';
+import { collectViewProbes, fromViewOf, probeWaits, viewWindowIn, type KindProbe } from './fixtures/view-probes.js';
 
-type Probe = { kind: string; [k: string]: unknown };
-const view = collectViewProbes<Probe>();
+const view = collectViewProbes<KindProbe>();
 const { probes } = view;
-
-const until = <T>(fn: () => T | undefined | false | null, what: string, ms = 10_000): Promise<T> =>
-  pollUntil(fn, what, ms, () => `probes: ${JSON.stringify(probes.slice(-3)).slice(0, 400)}`);
-const probe = (kind: string) => probes.find((p) => p.kind === kind);
+const { until, probe } = probeWaits(probes);
 
 /** A FakeChannel that notes when (wall clock, comparable with the View's `Date.now()`) each notification reached it. */
 class TimedChannel extends FakeChannel {
