@@ -5,7 +5,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { CallToolResult, JSONRPCMessage, Progress, ServerCapabilities, Tool } from '@modelcontextprotocol/sdk/types.js';
-import { ResourceListChangedNotificationSchema, ResultSchema, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { ResourceListChangedNotificationSchema, ResourceUpdatedNotificationSchema, ResultSchema, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { ErrorInfo, McpAuthRequirement, McpServerState } from '../../src/protocol/index.js';
 import type { ServerConfig, StdioServerConfig } from './config.js';
 import { withDemoNote } from './auth/auth-requirement.js';
@@ -20,7 +20,7 @@ export interface McpRuntimeOptions {
 }
 
 type StateListener = (state: McpServerState) => void;
-/** Gets the server's `notifications/{tools,resources}/list_changed`. */
+/** Gets the server's `notifications/{tools,resources}/list_changed` and `notifications/resources/updated`. */
 export type McpNotificationListener = (method: string, params: Record<string, unknown>) => void;
 
 /** What the playground's MCP client tells servers it can do: render MCP Apps (`io.modelcontextprotocol/ui`). */
@@ -149,7 +149,7 @@ export class McpServerRuntime {
     return result as CallToolResult;
   }
 
-  /** Subscribes to the server's list_changed notifications (tools, resources); returns the unsubscribe function. */
+  /** Subscribes to the server's list_changed notifications (tools, resources) and resources/updated; returns the unsubscribe function. */
   onNotification(listener: McpNotificationListener): () => void {
     this.notificationListeners.add(listener);
     return () => this.notificationListeners.delete(listener);
@@ -270,7 +270,7 @@ export class McpServerRuntime {
     this.setState({ kind: 'starting' });
     const transport = this.createTransport(gen);
     const client = new Client({ name: 'ahp-elements-playground', version: '0.1.0' }, { capabilities: MCP_CLIENT_CAPABILITIES });
-    for (const schema of [ToolListChangedNotificationSchema, ResourceListChangedNotificationSchema]) {
+    for (const schema of [ToolListChangedNotificationSchema, ResourceListChangedNotificationSchema, ResourceUpdatedNotificationSchema]) {
       client.setNotificationHandler(schema, (n) => {
         if (gen !== this.generation) return;
         for (const listener of this.notificationListeners) listener(n.method, (n.params ?? {}) as Record<string, unknown>);

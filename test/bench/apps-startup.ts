@@ -6,7 +6,11 @@
 //
 // Each round goes through every App in turn (so machine load hits them alike) and measures:
 //   1. the View's own load on a cold origin (no frame of the origin left for a second before);
-//   2. a cold App: resource cache and spare proxies cleared, cold origin (the first App of a server start);
+//   2. a cold App: resource cache and spare proxies cleared, cold origin (the first App of a server start). Since
+//      session 11 the playground host asks each server's listing and reads the Views its tools declare when the server
+//      becomes ready, and answers the App's listing and read from that (examples/playground/apps/ui-resource-preread.ts):
+//      this is the first App of a tool call made after the server is up, with the server's own answer, the stdio pipe
+//      and the SDK's parse already done; what is left of the read is the host's send and the page's receipt;
 //   3. a second App of the server (resource read, a spare proxy warmed by the first);
 //   4. the View's own load on a live origin (the comparison for 3);
 //   5. a warmed first App: what a page gets when the server became ready again before the call (a later start of a
@@ -17,7 +21,8 @@
 //      only this server), which runs the same warm-up as a server becoming ready: the server's listing is asked and
 //      a spare proxy for its View loads out of sight. Once that spare has announced itself (and no listing is
 //      pending), `<ahp-mcp-app>` is connected without `sandbox-url` (resolved like the playground's); the
-//      resource is not cached, so it is read as for any first App. Its budget line compares with the cold own load
+//      resource is not cached in the page, so it is read as for any first App (answered from the host's pre-read, as
+//      in 2.). Its budget line compares with the cold own load
 //      (1.), the same baseline as the cold App; the live-origin ratio is printed below for comparison.
 // Medians over the rounds (after one warm-up round, printed apart); the load average is sampled before every round.
 // The cold App's phases (listing and read answered, proxy ready, ui/initialize, initialized) are printed too.

@@ -1,7 +1,8 @@
 // End to end: the sandbox proxy warmed before the first App. On the demo page (its own <ahp-session>, and
 // AhpMcpApp.sandboxUrlFor set by the page), the real server-basic-vanillajs becomes ready and lists its View, so a
-// proxy for its sandbox origin loads out of sight; the App of the first `/call` from the chat runs in exactly that
-// frame. The real server-everything offers Apps (tools, resources) but lists no View: no frame for it.
+// proxy for its sandbox origin loads out of sight (and the host reads the View's resource, which its tool declares);
+// the App of the first `/call` from the chat runs in exactly that frame, its read answered from the host's. The real
+// server-everything offers Apps (tools, resources) but lists no View: no frame for it.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, ElementHandle, Page } from 'puppeteer-core';
@@ -70,10 +71,11 @@ describe('MCP Apps: the sandbox proxy warmed when the server is ready (Chromium 
     // server-everything was asked for its listing (it offers resources) and lists no ui:// resource.
     await until('the everything listing answered', () => (traffic.received.get('everything') ?? []).some((m) => 'result' in m && Array.isArray((m.result as { resources?: unknown })?.resources)));
     assert.deepEqual((await spares()).map((s) => s.origin), [sandboxOrigin('basic')], 'one spare, for basic only');
-    assert.equal(sentMethods('basic', 'resources/read'), 0, 'nothing read before a tool call');
+    // The host read the View's resource once when the server became ready (its tool declares it), before any tool call.
+    await until('the host\'s pre-read of the View', () => sentMethods('basic', 'resources/read') === 1);
   });
 
-  it('the first App from the chat runs in that warmed frame; the server is listed once and read once', async () => {
+  it('the first App from the chat runs in that warmed frame; the server is listed once and read once (the host\'s pre-read serves the App)', async () => {
     // Mark the loaded spare so the App's frame can be recognised as the very same element.
     await until('the spare announced itself', () =>
       page.evaluate((origin: string) => {
@@ -103,8 +105,8 @@ describe('MCP Apps: the sandbox proxy warmed when the server is ready (Chromium 
     assert.equal(app.hidden, false);
     // The next spare for the origin is warmed once this View is up: never more than one per origin.
     assert.ok((await spares()).filter((s) => s.origin === sandboxOrigin('basic')).length <= 1);
-    assert.equal(sentMethods('basic', 'resources/list'), 1, 'the warm-up listing is the one the App used');
-    assert.equal(sentMethods('basic', 'resources/read'), 1);
+    assert.equal(sentMethods('basic', 'resources/list'), 1, 'one listing (the host\'s at ready): the warm-up and the App were answered from it');
+    assert.equal(sentMethods('basic', 'resources/read'), 1, 'the App\'s read was answered from the pre-read');
   });
 
   it('no page errors', () => {

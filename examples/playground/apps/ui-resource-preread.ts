@@ -1,0 +1,197 @@
+/**
+ * What an App asks its server first, asked by the host as soon as the server is ready: the resource listing and the
+ * `ui://` Views its tools declare. The `mcp://` channel's `resources/list` and `resources/read` of them are answered
+ * from that. The MCP Apps spec describes exactly this at connect time (/work/shared/spec/mcp-apps.md §2.1 step 0:
+ * "client.listTools(); client.listResources() → cache tool + listing _meta.ui; optionally prefetch ui:// HTML", and
+ * §1: "A host MAY prefetch and cache the resource (e.g. at connect time)").
+ */
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+
+/** What the pre-read needs from one running server (an `McpServerRuntime` fits). */
+export interface PrereadServer {
+  /** The server's `initialize` capabilities: nothing is asked of a server without `resources`. */
+  readonly serverCapabilities?: { resources?: object } | undefined;
+  listTools(): Promise<Tool[]>;
+  request(method: string, params?: Record<string, unknown>, options?: { timeoutMs?: number }): Promise<Record<string, unknown>>;
+}
+
+/** Memory bounds of the kept answers (UTF-16 code units). */
+export interface PrereadLimits {
+  /** An answer larger than this is passed on to whoever waits for it but not kept. Default 8 Mi (the pdf View is 4.2 M). */
+  maxAnswerChars?: number;
+  /** All kept answers together; the oldest are dropped to make room. Default 32 Mi. */
+  maxTotalChars?: number;
+  /** At most this many Views per server start are read (the first its tools name). Default 16. */
+  maxViewsPerServer?: number;
+  /** How long one request may take (the relay's own limit, so a shared request waits no less than an App's own). */
+  timeoutMs?: number;
+}
+
+type Answer = Record<string, unknown>;
+
+interface Entry {
+  answer: Promise<Answer>;
+  /** Set once the answer is kept. */
+  chars?: number;
+}
+
+interface ServerStart {
+  server: PrereadServer;
+  /** The `ui://` resources this start's tools declare: only their reads are answered here. */
+  views: Set<string>;
+  /** By request: LISTING, or the View's URI for its read. */
+  entries: Map<string, Entry>;
+}
+
+/** The entry of the listing's first page (URIs cannot collide with it: those kept are all `ui://`). */
+const LISTING = 'resources/list';
+
+/** The `ui://` resource a tool's View is at (`_meta.ui.resourceUri`, else the deprecated flat `_meta["ui/resourceUri"]`). */
+export function toolViewUri(tool: Tool): string | undefined {
+  const meta = tool._meta as { ui?: { resourceUri?: unknown }; 'ui/resourceUri'?: unknown } | undefined;
+  const uri = meta?.ui?.resourceUri ?? meta?.['ui/resourceUri'];
+  return typeof uri === 'string' && uri.startsWith('ui://') ? uri : undefined;
+}
+
+/** The size of an answer: a read's `text`/`blob` strings, or a listing's JSON. */
+function charsOf(key: string, answer: Answer): number {
+  if (key === LISTING) return JSON.stringify(answer).length;
+  const contents = Array.isArray(answer.contents) ? (answer.contents as { text?: unknown; blob?: unknown }[]) : [];
+  return contents.reduce((n, c) => n + (typeof c?.text === 'string' ? c.text.length : 0) + (typeof c?.blob === 'string' ? c.blob.length : 0), 0);
+}
+
+/** Freezes the answer's objects (its strings need nothing): one answer goes to every reader of the channel. */
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
+/**
+ * Per server start (its `mcp://` channel), the listing and the reads of the Views its tools declare, asked once when
+ * the server became ready and shared with every App on that channel: a request still in flight is joined, a kept
+ * answer is served at once. Never across channels (a channel is one start of one server). A View's answer is dropped
+ * on the server's `notifications/resources/updated` for its URI; everything on `notifications/resources/list_changed`
+ * and when the server stops or restarts (a new channel). A failed request is not kept, and an App that joined it asks
+ * the server itself.
+ */
+export class UiResourcePreread {
+  private readonly starts = new Map<string, ServerStart>();
+  private readonly maxAnswerChars: number;
+  private readonly maxTotalChars: number;
+  private readonly maxViews: number;
+  private readonly timeoutMs: number | undefined;
+  private totalChars = 0;
+  /** Kept answers, oldest first: [channel, key]. */
+  private readonly kept: [string, string][] = [];
+
+  constructor(limits: PrereadLimits = {}) {
+    this.maxAnswerChars = limits.maxAnswerChars ?? 8 * 1024 * 1024;
+    this.maxTotalChars = limits.maxTotalChars ?? 32 * 1024 * 1024;
+    this.maxViews = limits.maxViewsPerServer ?? 16;
+    this.timeoutMs = limits.timeoutMs;
+  }
+
+  /**
+   * The server is ready on `channel`: asks its listing, lists its tools and reads every View they declare, whatever
+   * is not asked yet (called again after `notifications/tools/list_changed`, it reads only the new Views). Resolves
+   * when all have answered or failed; never rejects.
+   */
+  async serverReady(channel: string, server: PrereadServer): Promise<void> {
+    if (!server.serverCapabilities?.resources) return;
+    let start = this.starts.get(channel);
+    if (!start) this.starts.set(channel, (start = { server, views: new Set(), entries: new Map() }));
+    const listing = this.answerFor(channel, start, LISTING).catch(() => {});
+    const tools = await server.listTools().catch(() => [] as Tool[]);
+    if (this.starts.get(channel) !== start) return;
+    for (const tool of tools) {
+      const uri = toolViewUri(tool);
+      if (uri && start.views.size < this.maxViews) start.views.add(uri);
+    }
+    await Promise.all([listing, ...[...start.views].map((uri) => this.answerFor(channel, start, uri).catch(() => {}))]);
+  }
+
+  /**
+   * The answer to `method` with these params (without `channel`) on `channel`, or undefined when it is not one kept
+   * here: a read of exactly `{ uri }` of one of this start's Views, or the listing's first page (no params). Then the
+   * caller relays it. A kept or in-flight answer is shared; when the shared request fails, the caller's own request
+   * goes to the server (an App never gets an error of the pre-read).
+   */
+  answer(channel: string, method: string, params: Record<string, unknown>): Promise<Answer> | undefined {
+    const start = this.starts.get(channel);
+    if (!start) return undefined;
+    const keys = Object.keys(params);
+    let key: string;
+    if (method === 'resources/list' && keys.length === 0) key = LISTING;
+    else if (method === 'resources/read' && keys.length === 1 && typeof params.uri === 'string' && start.views.has(params.uri)) key = params.uri;
+    else return undefined;
+    const entry = start.entries.get(key);
+    if (!entry) return this.answerFor(channel, start, key);
+    return entry.answer.catch(() => this.ask(start.server, key));
+  }
+
+  /** The server said the resource at `uri` changed: the next read of it goes to the server. */
+  resourceUpdated(channel: string, uri: string): void {
+    this.forget(channel, (key) => key === uri);
+  }
+
+  /** The server's resource list changed: every answer of this start goes. */
+  resourcesChanged(channel: string): void {
+    this.forget(channel, () => true);
+  }
+
+  /** The server stopped, failed or restarted (its channel ends with the start): everything of `channel` goes. */
+  serverGone(channel: string): void {
+    this.forget(channel, () => true);
+    this.starts.delete(channel);
+  }
+
+  /** Characters kept over all channels (for tests and logs). */
+  get keptChars(): number {
+    return this.totalChars;
+  }
+
+  private ask(server: PrereadServer, key: string): Promise<Answer> {
+    const options = this.timeoutMs === undefined ? {} : { timeoutMs: this.timeoutMs };
+    return key === LISTING ? server.request('resources/list', undefined, options) : server.request('resources/read', { uri: key }, options);
+  }
+
+  /** Asks for `key` now and keeps the answer (unless it is dropped, too large or failed meanwhile). */
+  private answerFor(channel: string, start: ServerStart, key: string): Promise<Answer> {
+    const existing = start.entries.get(key);
+    if (existing) return existing.answer;
+    const entry: Entry = { answer: this.ask(start.server, key).then(deepFreeze) };
+    start.entries.set(key, entry);
+    entry.answer.then(
+      (answer) => {
+        if (start.entries.get(key) !== entry || this.starts.get(channel) !== start) return;
+        const chars = charsOf(key, answer);
+        if (chars > this.maxAnswerChars || chars > this.maxTotalChars) return void start.entries.delete(key);
+        while (this.totalChars + chars > this.maxTotalChars && this.kept.length) {
+          const [oldChannel, oldKey] = this.kept[0]!;
+          this.forget(oldChannel, (k) => k === oldKey);
+        }
+        entry.chars = chars;
+        this.totalChars += chars;
+        this.kept.push([channel, key]);
+      },
+      () => start.entries.get(key) === entry && start.entries.delete(key),
+    );
+    return entry.answer;
+  }
+
+  private forget(channel: string, which: (key: string) => boolean): void {
+    const start = this.starts.get(channel);
+    if (!start) return;
+    for (const [key, entry] of [...start.entries]) {
+      if (!which(key)) continue;
+      start.entries.delete(key);
+      if (entry.chars === undefined) continue;
+      this.totalChars -= entry.chars;
+      const at = this.kept.findIndex(([c, k]) => c === channel && k === key);
+      if (at >= 0) this.kept.splice(at, 1);
+    }
+  }
+}
