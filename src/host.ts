@@ -27,4 +27,5 @@ export { RpcError, RpcError as HostRpcError } from './rpc/errors.js';
 export { HOST_PROTOCOL_BASELINES, negotiateVersion, parseVersion } from './host/version-negotiation.js';
 export type { Negotiation } from './host/version-negotiation.js';
 export { mcpChannelMethods } from './host/mcp-channel-methods.js';
+export { prepareJsonResult } from './host/prepared-json.js';
 export { stripMcpAppsFromState, stripMcpAppsFromAction } from './host/strip-mcp-apps.js';

@@ -1,6 +1,7 @@
 import type { JsonRpcPayload, Transport } from '../rpc/transport.js';
 import type { HostConnection } from './host-connection.js';
 import type { HostCore } from './host-core.js';
+import { preparedResponseText } from './prepared-json.js';
 
 /** Any Transport (e.g. the server side of `createInMemoryPair()`). */
 export type TransportLike = Transport;
@@ -61,7 +62,10 @@ const defaultLog = (message: string, detail?: unknown): void => console.warn(`[a
 const byteLength = (data: unknown): number =>
   typeof data === 'string' ? data.length : data instanceof ArrayBuffer || ArrayBuffer.isView(data) ? data.byteLength : Array.isArray(data) ? data.reduce((n: number, b) => n + byteLength(b), 0) : 0;
 
-/** A server-side WebSocket as a Transport: raw text/binary frames in (the host parses them), one JSON text frame per message out. */
+/**
+ * A server-side WebSocket as a Transport: raw text/binary frames in (the host parses them), one JSON text frame per
+ * message out (a response whose result went through `prepareJsonResult` as its prepared text).
+ */
 function serverSocketTransport(socket: ServerSocketLike, options: AttachWebSocketOptions): Transport {
   const maxFrameBytes = options.maxFrameBytes ?? DEFAULT_MAX_FRAME_BYTES;
   const log = options.log ?? defaultLog;
@@ -75,7 +79,7 @@ function serverSocketTransport(socket: ServerSocketLike, options: AttachWebSocke
     }
   };
   const transport: Transport = {
-    send: (msg) => socket.send(JSON.stringify(msg)),
+    send: (msg) => socket.send(preparedResponseText(msg) ?? JSON.stringify(msg)),
     close: (reason) => closeSocket(CloseCode.Normal, reason ?? ''),
   };
   const finish = (reason?: string): void => {

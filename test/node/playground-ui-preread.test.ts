@@ -33,7 +33,7 @@ function scriptedServer(uris: string[], tag = 'a') {
   const server = {
     reads,
     lists: 0,
-    serverCapabilities: { resources: {} } as { resources?: object } | undefined,
+    serverCapabilities: { resources: { listChanged: true } } as { resources?: { listChanged?: boolean } } | undefined,
     listTools: async () => tools,
     request: (method: string, params?: Record<string, unknown>): Promise<Result> => {
       if (method === 'resources/list') {
@@ -77,6 +77,8 @@ describe('UiResourcePreread (scripted server)', () => {
     assert.equal(await textOf(preread.answer('mcp://s/1', 'resources/read', { uri: V })), `a:${V}:v1:`);
     assert.equal(await textOf(preread.answer('mcp://s/1', 'resources/read', { uri: V })), `a:${V}:v1:`);
     assert.equal(server.reads.length, 2, 'no read after the pre-read');
+    await settle();
+    assert.ok(Object.isFrozen((await preread.answer('mcp://s/1', 'resources/read', { uri: V }))!.contents), 'a kept answer is prepared (and so frozen)');
   });
 
   it('a read still in flight is joined (one request); an App joining a pre-read that fails reads for itself, and the failure is not kept', async () => {
@@ -159,8 +161,9 @@ describe('UiResourcePreread (scripted server)', () => {
   it('keeps no answer over the per-resource cap (its readers still get it) and drops the oldest to stay under the total', async () => {
     const X = 'ui://s/third.html';
     const server = scriptedServer([V, W, X]);
-    const preread = new UiResourcePreread({ maxAnswerChars: 1000, maxTotalChars: 2500 });
-    const listing = JSON.stringify({ resources: [{ uri: 'a:1' }] }).length;
+    const preread = new UiResourcePreread({ maxAnswerChars: 2000, maxTotalChars: 5000 });
+    // Every kept answer counts twice (its value and its prepared JSON text).
+    const listing = 2 * JSON.stringify({ resources: [{ uri: 'a:1' }] }).length;
     const ready = preread.serverReady('mcp://s/1', server);
     await settle();
     const joined = preread.answer('mcp://s/1', 'resources/read', { uri: V });
@@ -169,13 +172,15 @@ describe('UiResourcePreread (scripted server)', () => {
     await settle();
     server.answer(0, 1, 1001);
     assert.equal((await textOf(joined)).length, 1001, 'the reader of an answer over the cap gets it');
+    await settle();
+    assert.ok(!Object.isFrozen(await joined), 'not kept, not prepared');
     await ready;
-    assert.equal(preread.keptChars, listing + 2000, 'the listing and two answers of 1000 kept, the 1001 one not');
+    assert.equal(preread.keptChars, listing + 4000, 'the listing and two answers of 1000 kept, the 1001 one not');
     void preread.answer('mcp://s/1', 'resources/read', { uri: V });
     assert.equal(server.reads.length, 4, 'the one over the cap is read again');
     server.answer(3, 2, 900);
     await settle();
-    assert.equal(preread.keptChars, 1900, 'the oldest (the listing, then W) made room: 1000 + 900');
+    assert.equal(preread.keptChars, 3800, 'the oldest (the listing, then W) made room: 2 × (1000 + 900)');
     void preread.answer('mcp://s/1', 'resources/read', { uri: W });
     assert.deepEqual(server.reads.slice(4).map((r) => r.uri), [W], 'W was dropped');
     void preread.answer('mcp://s/1', 'resources/read', { uri: X });
@@ -203,6 +208,20 @@ describe('UiResourcePreread: the listing', () => {
     preread.resourcesChanged('mcp://s/1');
     assert.equal(await listing(), 'a:2', 'asked again after list_changed');
     assert.equal(server.lists, 2);
+  });
+
+  it('keeps no listing of a server that does not announce its changes (its Views still)', async () => {
+    const server = scriptedServer(['ui://s/view.html']);
+    server.serverCapabilities = { resources: {} };
+    const preread = new UiResourcePreread();
+    const ready = preread.serverReady('mcp://s/1', server);
+    await settle();
+    server.answer(0);
+    await ready;
+    assert.equal(server.lists, 0, 'not asked');
+    assert.equal(preread.answer('mcp://s/1', 'resources/list', {}), undefined, 'relayed');
+    assert.equal(await textOf(preread.answer('mcp://s/1', 'resources/read', { uri: 'ui://s/view.html' })), 'a:ui://s/view.html:v1:');
+    assert.equal(server.reads.length, 1);
   });
 
   it('asks nothing of a server without resources', async () => {

@@ -1,25 +1,30 @@
 /**
- * What an App asks its server first, asked by the host as soon as the server is ready: the resource listing and the
+ * What an App asks its server first, asked by the host as soon as the server is ready: the resource listing (of a
+ * server that announces its changes) and the
  * `ui://` Views its tools declare. The `mcp://` channel's `resources/list` and `resources/read` of them are answered
  * from that. The MCP Apps spec describes exactly this at connect time (/work/shared/spec/mcp-apps.md §2.1 step 0:
  * "client.listTools(); client.listResources() → cache tool + listing _meta.ui; optionally prefetch ui:// HTML", and
  * §1: "A host MAY prefetch and cache the resource (e.g. at connect time)").
  */
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { prepareJsonResult } from '../../../src/host.js';
 
 /** What the pre-read needs from one running server (an `McpServerRuntime` fits). */
 export interface PrereadServer {
-  /** The server's `initialize` capabilities: nothing is asked of a server without `resources`. */
-  readonly serverCapabilities?: { resources?: object } | undefined;
+  /**
+   * The server's `initialize` capabilities: nothing is asked of a server without `resources`, and its listing only
+   * when it announces changes to it (`resources.listChanged`: a kept listing is dropped on that notification).
+   */
+  readonly serverCapabilities?: { resources?: { listChanged?: boolean } } | undefined;
   listTools(): Promise<Tool[]>;
   request(method: string, params?: Record<string, unknown>, options?: { timeoutMs?: number }): Promise<Record<string, unknown>>;
 }
 
-/** Memory bounds of the kept answers (UTF-16 code units). */
+/** Memory bounds of the kept answers (UTF-16 code units; an answer counts twice, as value and as prepared JSON text). */
 export interface PrereadLimits {
-  /** An answer larger than this is passed on to whoever waits for it but not kept. Default 8 Mi (the pdf View is 4.2 M). */
+  /** An answer larger than this is passed on to whoever waits for it but not kept. Default 16 Mi (the pdf View counts 8.4 M). */
   maxAnswerChars?: number;
-  /** All kept answers together; the oldest are dropped to make room. Default 32 Mi. */
+  /** All kept answers together; the oldest are dropped to make room. Default 64 Mi. */
   maxTotalChars?: number;
   /** At most this many Views per server start are read (the first its tools name). Default 16. */
   maxViewsPerServer?: number;
@@ -39,6 +44,8 @@ interface ServerStart {
   server: PrereadServer;
   /** The `ui://` resources this start's tools declare: only their reads are answered here. */
   views: Set<string>;
+  /** The server announces listing changes, so its listing may be kept. */
+  keepsListing: boolean;
   /** By request: LISTING, or the View's URI for its read. */
   entries: Map<string, Entry>;
 }
@@ -60,19 +67,11 @@ function charsOf(key: string, answer: Answer): number {
   return contents.reduce((n, c) => n + (typeof c?.text === 'string' ? c.text.length : 0) + (typeof c?.blob === 'string' ? c.blob.length : 0), 0);
 }
 
-/** Freezes the answer's objects (its strings need nothing): one answer goes to every reader of the channel. */
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const v of Object.values(value)) deepFreeze(v);
-  }
-  return value;
-}
-
 /**
  * Per server start (its `mcp://` channel), the listing and the reads of the Views its tools declare, asked once when
  * the server became ready and shared with every App on that channel: a request still in flight is joined, a kept
- * answer is served at once. Never across channels (a channel is one start of one server). A View's answer is dropped
+ * answer is served at once, frozen and with its JSON text prepared (`prepareJsonResult`: the host's WebSocket sends
+ * it without serializing it again). Never across channels (a channel is one start of one server). A View's answer is dropped
  * on the server's `notifications/resources/updated` for its URI; everything on `notifications/resources/list_changed`
  * and when the server stops or restarts (a new channel). A failed request is not kept, and an App that joined it asks
  * the server itself.
@@ -88,8 +87,8 @@ export class UiResourcePreread {
   private readonly kept: [string, string][] = [];
 
   constructor(limits: PrereadLimits = {}) {
-    this.maxAnswerChars = limits.maxAnswerChars ?? 8 * 1024 * 1024;
-    this.maxTotalChars = limits.maxTotalChars ?? 32 * 1024 * 1024;
+    this.maxAnswerChars = limits.maxAnswerChars ?? 16 * 1024 * 1024;
+    this.maxTotalChars = limits.maxTotalChars ?? 64 * 1024 * 1024;
     this.maxViews = limits.maxViewsPerServer ?? 16;
     this.timeoutMs = limits.timeoutMs;
   }
@@ -102,8 +101,8 @@ export class UiResourcePreread {
   async serverReady(channel: string, server: PrereadServer): Promise<void> {
     if (!server.serverCapabilities?.resources) return;
     let start = this.starts.get(channel);
-    if (!start) this.starts.set(channel, (start = { server, views: new Set(), entries: new Map() }));
-    const listing = this.answerFor(channel, start, LISTING).catch(() => {});
+    if (!start) this.starts.set(channel, (start = { server, views: new Set(), keepsListing: server.serverCapabilities.resources.listChanged === true, entries: new Map() }));
+    const listing = start.keepsListing ? this.answerFor(channel, start, LISTING).catch(() => {}) : undefined;
     const tools = await server.listTools().catch(() => [] as Tool[]);
     if (this.starts.get(channel) !== start) return;
     for (const tool of tools) {
@@ -115,7 +114,8 @@ export class UiResourcePreread {
 
   /**
    * The answer to `method` with these params (without `channel`) on `channel`, or undefined when it is not one kept
-   * here: a read of exactly `{ uri }` of one of this start's Views, or the listing's first page (no params). Then the
+   * here: a read of exactly `{ uri }` of one of this start's Views, or the listing's first page (no params) of a server
+   * with `resources.listChanged`. Then the
    * caller relays it. A kept or in-flight answer is shared; when the shared request fails, the caller's own request
    * goes to the server (an App never gets an error of the pre-read).
    */
@@ -124,7 +124,7 @@ export class UiResourcePreread {
     if (!start) return undefined;
     const keys = Object.keys(params);
     let key: string;
-    if (method === 'resources/list' && keys.length === 0) key = LISTING;
+    if (method === 'resources/list' && keys.length === 0 && start.keepsListing) key = LISTING;
     else if (method === 'resources/read' && keys.length === 1 && typeof params.uri === 'string' && start.views.has(params.uri)) key = params.uri;
     else return undefined;
     const entry = start.entries.get(key);
@@ -162,13 +162,16 @@ export class UiResourcePreread {
   private answerFor(channel: string, start: ServerStart, key: string): Promise<Answer> {
     const existing = start.entries.get(key);
     if (existing) return existing.answer;
-    const entry: Entry = { answer: this.ask(start.server, key).then(deepFreeze) };
+    const entry: Entry = { answer: this.ask(start.server, key) };
     start.entries.set(key, entry);
     entry.answer.then(
       (answer) => {
         if (start.entries.get(key) !== entry || this.starts.get(channel) !== start) return;
-        const chars = charsOf(key, answer);
+        // A kept answer is held twice: as the value and as the JSON text the host sends for it (prepareJsonResult).
+        const chars = 2 * charsOf(key, answer);
         if (chars > this.maxAnswerChars || chars > this.maxTotalChars) return void start.entries.delete(key);
+        // After the requests that joined it are answered (the preparing takes as long as serializing it twice).
+        setImmediate(() => start.entries.get(key) === entry && prepareJsonResult(answer));
         while (this.totalChars + chars > this.maxTotalChars && this.kept.length) {
           const [oldChannel, oldKey] = this.kept[0]!;
           this.forget(oldChannel, (k) => k === oldKey);

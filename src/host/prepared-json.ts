@@ -1,0 +1,35 @@
+/** The JSON text of each prepared value, kept as long as the value is. */
+const prepared = new WeakMap<object, string>();
+
+/** Non-ASCII characters (and DEL), written as `\uXXXX` so the whole text is ASCII. */
+const NON_ASCII = /[\u007f-\uffff]/g;
+const escape = (c: string): string => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+
+function deepFreeze(value: unknown): void {
+  if (!value || typeof value !== 'object' || Object.isFrozen(value)) return;
+  Object.freeze(value);
+  for (const v of Object.values(value)) deepFreeze(v);
+}
+
+/**
+ * Prepares a large answer that a channel handler returns more than once (e.g. a cached MCP App resource): serializes
+ * it now, and every WebSocket attached with `attachWebSocket`/`attachWebSocketServer` then sends that text for a
+ * response whose result is this value instead of serializing it again. The text is ASCII (other characters as `\uXXXX`,
+ * the same JSON), which also makes encoding and decoding the frame cheaper. Freezes `value` (deeply: the text must stay
+ * what it says) and returns it; any other transport sends it as any value. Costs a serialization up front, and the
+ * text is held as long as the value is.
+ */
+export function prepareJsonResult<T extends object>(value: T): T {
+  deepFreeze(value);
+  if (!prepared.has(value)) prepared.set(value, JSON.stringify(value).replace(NON_ASCII, escape));
+  return value;
+}
+
+/** The whole text of a single JSON-RPC success response whose result was prepared, else undefined. */
+export function preparedResponseText(msg: unknown): string | undefined {
+  if (!msg || typeof msg !== 'object' || Array.isArray(msg)) return undefined;
+  const { jsonrpc, id, result, ...rest } = msg as { jsonrpc?: unknown; id?: unknown; result?: unknown };
+  if (jsonrpc !== '2.0' || !result || typeof result !== 'object' || Object.keys(rest).length) return undefined;
+  const text = prepared.get(result);
+  return text === undefined ? undefined : `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${text}}`;
+}
