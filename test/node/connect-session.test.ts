@@ -23,18 +23,20 @@ const serverKind = (state: SessionState | undefined) => (state?.customizations?.
 test('connectSession over a real WebSocket: snapshot, dispatch echoed into the store, host reacts, close', async () => {
   const host = new HostCore({ log: () => {} });
   host.createSession(SESSION, fixtureState());
-  // Like the playground: after a stop request, the host really stops the server and reports it.
+  // Like the playground: after a stop request, the host really stops the server and reports it. The report is sent
+  // once the test has seen the echo: sent on a timer, a loaded machine delivered both before the test looked, and the
+  // confirmed state went ready → error without the test ever seeing `stopped`.
+  const stopRequests: string[] = [];
   host.afterClientAction(({ action, channel }) => {
-    if (action.type === 'session/mcpServerStopRequested') {
-      setTimeout(() => host.dispatchServerAction(channel, { type: 'session/mcpServerStateChanged', id: 'srv', state: { kind: 'error', error: { errorType: 'exit', message: 'exited' } } }), 5);
-    }
+    if (action.type === 'session/mcpServerStopRequested') stopRequests.push(channel);
   });
   const wss = new WebSocketServer({ port: 0, host: '127.0.0.1' });
   await new Promise<void>((r) => wss.once('listening', () => r()));
   wss.on('connection', (socket) => attachWebSocket(host, socket));
   const url = `ws://127.0.0.1:${(wss.address() as AddressInfo).port}`;
+  let opened: ReturnType<typeof connectSession> | undefined;
   try {
-    const conn = connectSession({ url, session: SESSION, WebSocket, clientId: 'page' });
+    const conn = (opened = connectSession({ url, session: SESSION, WebSocket, clientId: 'page' }));
     const states: ConnectionState['kind'][] = [conn.handle.getConnectionState().kind];
     conn.handle.subscribeConnection((s) => states.push(s.kind));
     assert.equal(conn.store.getState(), undefined);
@@ -47,6 +49,8 @@ test('connectSession over a real WebSocket: snapshot, dispatch echoed into the s
     assert.equal(serverKind(conn.store.getConfirmedState()), 'ready');
     await until(() => serverKind(conn.store.getConfirmedState()) === 'stopped', 'the echo');
     assert.equal(conn.store.getPendingCount(), 0);
+    assert.deepEqual(stopRequests, [SESSION], 'the host applied the request once');
+    host.dispatchServerAction(SESSION, { type: 'session/mcpServerStateChanged', id: 'srv', state: { kind: 'error', error: { errorType: 'exit', message: 'exited' } } });
     await until(() => serverKind(conn.store.getState()) === 'error', 'the server action');
     assert.equal(serverKind(host.getSessionState(SESSION)), 'error');
 
@@ -57,6 +61,8 @@ test('connectSession over a real WebSocket: snapshot, dispatch echoed into the s
     conn.store.dispatch({ type: 'session/mcpServerStartRequested', id: 'srv' });
     assert.equal(failures[0]?.kind, 'dropped', 'dispatch after close fails at once');
   } finally {
+    // A failed step must not leave the client reconnecting (the test process would never end).
+    opened?.close();
     for (const c of wss.clients) c.terminate();
     await new Promise<void>((r) => wss.close(() => r()));
   }
