@@ -27,9 +27,10 @@ export function prepareJsonResult<T extends object>(value: T): T {
 
 /** The whole text of a single JSON-RPC success response whose result was prepared, else undefined. */
 export function preparedResponseText(msg: unknown): string | undefined {
-  if (!msg || typeof msg !== 'object' || Array.isArray(msg)) return undefined;
-  const { jsonrpc, id, result, ...rest } = msg as { jsonrpc?: unknown; id?: unknown; result?: unknown };
-  if (jsonrpc !== '2.0' || !result || typeof result !== 'object' || Object.keys(rest).length) return undefined;
-  const text = prepared.get(result);
-  return text === undefined ? undefined : `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${text}}`;
+  // Every message the host sends passes here: the map lookup comes first and rules out nearly all of them.
+  const result = (msg as { result?: unknown } | null)?.result;
+  const text = result && typeof result === 'object' ? prepared.get(result) : undefined;
+  if (text === undefined || Array.isArray(msg)) return undefined;
+  const { jsonrpc, id, result: _result, ...rest } = msg as { jsonrpc?: unknown; id?: unknown; result?: unknown };
+  return jsonrpc === '2.0' && !Object.keys(rest).length ? `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${text}}` : undefined;
 }

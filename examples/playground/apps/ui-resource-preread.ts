@@ -2,12 +2,12 @@
  * What an App asks its server first, asked by the host as soon as the server is ready: the resource listing (of a
  * server that announces its changes) and the
  * `ui://` Views its tools declare. The `mcp://` channel's `resources/list` and `resources/read` of them are answered
- * from that. The MCP Apps spec describes exactly this at connect time (/work/shared/spec/mcp-apps.md §2.1 step 0:
- * "client.listTools(); client.listResources() → cache tool + listing _meta.ui; optionally prefetch ui:// HTML", and
- * §1: "A host MAY prefetch and cache the resource (e.g. at connect time)").
+ * from that. The MCP Apps specification (SEP-1865) allows exactly this at connect time: a host lists tools and
+ * resources, caches the listing's `_meta.ui`, and MAY prefetch and cache the `ui://` HTML.
  */
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { prepareJsonResult } from '../../../src/host.js';
+import { resourceUriOf } from '../../../src/apps/tool-call.js';
 
 /** What the pre-read needs from one running server (an `McpServerRuntime` fits). */
 export interface PrereadServer {
@@ -52,13 +52,6 @@ interface ServerStart {
 
 /** The entry of the listing's first page (URIs cannot collide with it: those kept are all `ui://`). */
 const LISTING = 'resources/list';
-
-/** The `ui://` resource a tool's View is at (`_meta.ui.resourceUri`, else the deprecated flat `_meta["ui/resourceUri"]`). */
-export function toolViewUri(tool: Tool): string | undefined {
-  const meta = tool._meta as { ui?: { resourceUri?: unknown }; 'ui/resourceUri'?: unknown } | undefined;
-  const uri = meta?.ui?.resourceUri ?? meta?.['ui/resourceUri'];
-  return typeof uri === 'string' && uri.startsWith('ui://') ? uri : undefined;
-}
 
 /** The size of an answer: a read's `text`/`blob` strings, or a listing's JSON. */
 function charsOf(key: string, answer: Answer): number {
@@ -106,7 +99,7 @@ export class UiResourcePreread {
     const tools = await server.listTools().catch(() => [] as Tool[]);
     if (this.starts.get(channel) !== start) return;
     for (const tool of tools) {
-      const uri = toolViewUri(tool);
+      const uri = resourceUriOf(tool);
       if (uri && start.views.size < this.maxViews) start.views.add(uri);
     }
     await Promise.all([listing, ...[...start.views].map((uri) => this.answerFor(channel, start, uri).catch(() => {}))]);
