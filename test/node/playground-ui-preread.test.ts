@@ -22,8 +22,11 @@ interface Deferred {
   reject(error: Error): void;
 }
 
-/** A server whose reads answer when the test says so; `reads` lists every read asked of it, `lists` counts its listings. */
-function scriptedServer(uris: string[], tag = 'a') {
+/**
+ * A server whose reads answer when the test says so; `reads` lists every read asked of it, `lists` counts its
+ * listings. Its listing is `listed` when given (else one entry named after the listing's count).
+ */
+function scriptedServer(uris: string[], tag = 'a', listed?: Result[]) {
   const reads: Deferred[] = [];
   const tools: Tool[] = [
     ...uris.map((uri, i) => ({ name: `t${i}`, inputSchema: { type: 'object' as const }, _meta: { ui: { resourceUri: uri } } })),
@@ -38,14 +41,16 @@ function scriptedServer(uris: string[], tag = 'a') {
     request: (method: string, params?: Record<string, unknown>): Promise<Result> => {
       if (method === 'resources/list') {
         assert.equal(params, undefined);
-        return Promise.resolve({ resources: [{ uri: `${tag}:${++server.lists}` }] });
+        ++server.lists;
+        return Promise.resolve({ resources: listed ? structuredClone(listed) : [{ uri: `${tag}:${server.lists}` }] });
       }
       assert.equal(method, 'resources/read');
       return new Promise((resolve, reject) => reads.push({ uri: params!.uri as string, resolve, reject }));
     },
-    answer(at: number, version = 1, chars = 10) {
+    /** Answers the read at `at`; `ui` goes on its content item's `_meta`. */
+    answer(at: number, version = 1, chars = 10, ui?: Result) {
       const read = reads[at]!;
-      read.resolve({ contents: [{ uri: read.uri, mimeType: 'text/html;profile=mcp-app', text: `${tag}:${read.uri}:v${version}:`.padEnd(chars, '.') }] });
+      read.resolve({ contents: [{ uri: read.uri, mimeType: 'text/html;profile=mcp-app', text: `${tag}:${read.uri}:v${version}:`.padEnd(chars, '.'), ...(ui && { _meta: { ui } }) }] });
     },
     fail(at: number) {
       reads[at]!.reject(new Error('read failed'));
@@ -210,6 +215,62 @@ describe('UiResourcePreread: the listing', () => {
     assert.equal(server.lists, 2);
   });
 
+  it('once the reads are kept, serves the listing with each read View\'s entry carrying its content item\'s `_meta.ui` over its own, key by key; other entries as listed', async () => {
+    const V = 'ui://s/view.html';
+    const W = 'ui://s/other.html';
+    const listed = [
+      { uri: V, name: 'v', _meta: { other: 1, ui: { prefersBorder: true, csp: { connectDomains: ['https://listed.example'] } } } },
+      { uri: W, name: 'w' },
+      { uri: 'ui://s/not-read.html', name: 'n', _meta: { ui: { domain: 'n.example' } } },
+      { uri: V, name: 'a second entry of the same URI (an App takes the first)' },
+    ];
+    const server = scriptedServer([V, W], 'a', listed);
+    const preread = new UiResourcePreread();
+    const ready = preread.serverReady('mcp://s/1', server);
+    const listing = async () => ((await preread.answer('mcp://s/1', 'resources/list', {})) as { resources: Result[] }).resources;
+    await settle();
+    assert.deepEqual(await listing(), listed, 'before the reads answer: as the server listed it');
+    const csp = { connectDomains: ['https://content.example'] };
+    server.answer(0, 1, 10, { csp, permissions: { camera: {} } });
+    server.answer(1, 1, 10, {});
+    await ready;
+    const served = await listing();
+    assert.deepEqual(served[0], { uri: V, name: 'v', _meta: { other: 1, ui: { prefersBorder: true, csp, permissions: { camera: {} } } } }, 'the content item wins key by key; the entry\'s other keys stay');
+    assert.deepEqual(served.slice(1), listed.slice(1), 'a View whose item says nothing, a View not read, and a later entry of the same URI: as listed');
+    assert.equal(server.lists, 1, 'the server was listed once');
+    await settle();
+    assert.ok(Object.isFrozen(served), 'kept and prepared like any kept answer');
+  });
+
+  it('a View updated takes the listing that carries what its read said with it (asked again, then carries the new read); a read that is not exactly one item of its URI adds nothing', async () => {
+    const V = 'ui://s/view.html';
+    const W = 'ui://s/other.html';
+    const X = 'ui://s/third.html';
+    const server = scriptedServer([V, W, X], 'a', [{ uri: V }, { uri: W }, { uri: X }]);
+    const preread = new UiResourcePreread();
+    const ready = preread.serverReady('mcp://s/1', server);
+    const listing = async () => ((await preread.answer('mcp://s/1', 'resources/list', {})) as { resources: Result[] }).resources;
+    await settle();
+    server.answer(0, 1, 10, { domain: 'v1.example' });
+    // W's item names another URI, X's read has two items: neither is a View's item as an App reads it.
+    server.reads[1]!.resolve({ contents: [{ uri: 'ui://s/else.html', text: 'x', _meta: { ui: { domain: 'w.example' } } }] });
+    const item = { uri: X, text: 'x', _meta: { ui: { domain: 'x.example' } } };
+    server.reads[2]!.resolve({ contents: [item, item] });
+    await ready;
+    assert.deepEqual(await listing(), [{ uri: V, _meta: { ui: { domain: 'v1.example' } } }, { uri: W }, { uri: X }]);
+    preread.resourceUpdated('mcp://s/1', W);
+    assert.deepEqual(await listing(), [{ uri: V, _meta: { ui: { domain: 'v1.example' } } }, { uri: W }, { uri: X }], 'W\'s update leaves it');
+    assert.equal(server.lists, 1);
+    preread.resourceUpdated('mcp://s/1', V);
+    assert.deepEqual(await listing(), [{ uri: V }, { uri: W }, { uri: X }], 'asked again: what the old read said is not served');
+    assert.equal(server.lists, 2);
+    void preread.answer('mcp://s/1', 'resources/read', { uri: V });
+    server.answer(3, 2, 10, { domain: 'v2.example' });
+    await settle();
+    assert.deepEqual(await listing(), [{ uri: V, _meta: { ui: { domain: 'v2.example' } } }, { uri: W }, { uri: X }], 'the new read\'s');
+    assert.equal(server.lists, 2);
+  });
+
   it('keeps no listing of a server that does not announce its changes (its Views still)', async () => {
     const server = scriptedServer(['ui://s/view.html']);
     server.serverCapabilities = { resources: {} };
@@ -307,8 +368,9 @@ describe('the mcp:// relay answers View reads from the pre-read (real stdio serv
     assert.equal(await readText(ch, 'ui://preread/flaky.html'), '<!doctype html><title>ui://preread/flaky.html v1</title>');
     assert.equal(reads('ui://preread/flaky.html'), 2);
     // The listing too: asked once, when the server became ready.
-    const listed = await ch.request<{ resources: { description: string }[] }>('resources/list', {});
+    const listed = await ch.request<{ resources: { description: string; _meta?: { ui?: unknown } }[] }>('resources/list', {});
     assert.equal(listed.resources[0]!.description, 'v1');
+    assert.deepEqual(listed.resources[0]!._meta?.ui, { csp: { connectDomains: ['https://v1.example'] } }, 'with the CSP view.html\'s content item states');
     assert.equal(sentListings, 1);
     // A resource no tool declares goes to the server (and its error comes back).
     await assert.rejects(ch.request('resources/read', { uri: 'ui://other/x.html' }), (err: unknown) => err instanceof RpcError && /no resource/.test(err.message));
@@ -324,7 +386,9 @@ describe('the mcp:// relay answers View reads from the pre-read (real stdio serv
     assert.equal(await readText(ch, 'ui://preread/flat.html'), '<!doctype html><title>ui://preread/flat.html v2</title>');
     assert.equal(await readText(ch, 'ui://preread/view.html'), '<!doctype html><title>ui://preread/view.html v2</title>');
     assert.equal(reads('ui://preread/view.html'), 3);
-    assert.equal((await ch.request<{ resources: { description: string }[] }>('resources/list', {})).resources[0]!.description, 'v2', 'the listing is asked again too');
+    const listed = (await ch.request<{ resources: { description: string; _meta?: { ui?: unknown } }[] }>('resources/list', {})).resources[0]!;
+    assert.equal(listed.description, 'v2', 'the listing is asked again too');
+    assert.deepEqual(listed._meta?.ui, { csp: { connectDomains: ['https://v2.example'] } }, 'with what the new read of view.html states');
     assert.equal(sentListings, 2);
   });
 

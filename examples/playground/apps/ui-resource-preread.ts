@@ -38,6 +38,8 @@ interface Entry {
   answer: Promise<Answer>;
   /** Set once the answer is kept. */
   chars?: number;
+  /** The answer, once kept. */
+  kept?: Answer;
 }
 
 interface ServerStart {
@@ -48,10 +50,47 @@ interface ServerStart {
   keepsListing: boolean;
   /** By request: LISTING, or the View's URI for its read. */
   entries: Map<string, Entry>;
+  /** The Views whose content item's `_meta.ui` a listing of this start carried (see `listWhatViewsSaid`). */
+  listed: ReadonlySet<string>;
 }
 
 /** The entry of the listing's first page (URIs cannot collide with it: those kept are all `ui://`). */
 const LISTING = 'resources/list';
+
+type Obj = Record<string, unknown>;
+const isObj = (value: unknown): value is Obj => typeof value === 'object' && value !== null && !Array.isArray(value);
+/** `_meta.ui` of a listing entry or content item, read as an App reads it (`meta` where there is no `_meta`). */
+function uiOf(item: unknown): Obj | undefined {
+  const meta = isObj(item) ? (isObj(item._meta) ? item._meta : item.meta) : undefined;
+  return isObj(meta) && isObj(meta.ui) ? meta.ui : undefined;
+}
+
+/** The `_meta.ui` of a read answer's content item, when it is exactly one for `uri` (as an App takes it) and has keys. */
+function contentUiOf(answer: Answer | undefined, uri: string): Obj | undefined {
+  const contents = answer?.contents;
+  if (!Array.isArray(contents) || contents.length !== 1 || !isObj(contents[0]) || contents[0].uri !== uri) return undefined;
+  const ui = uiOf(contents[0]);
+  return ui && Object.keys(ui).length ? ui : undefined;
+}
+
+/**
+ * A copy of `listing` in which the first entry of each URI in `said` has `_meta.ui` = its own under `said`'s, key by
+ * key; undefined when no entry changes (the answer is then served as the server gave it).
+ */
+function withContentUi(listing: Answer, said: ReadonlyMap<string, Obj>): Answer | undefined {
+  if (!Array.isArray(listing.resources)) return undefined;
+  const seen = new Set<string>();
+  let changed = false;
+  const resources = listing.resources.map((entry: unknown) => {
+    const uri = isObj(entry) && typeof entry.uri === 'string' ? entry.uri : undefined;
+    const ui = uri !== undefined && !seen.has(uri) ? said.get(uri) : undefined;
+    if (uri !== undefined) seen.add(uri);
+    if (!ui || !isObj(entry)) return entry;
+    changed = true;
+    return { ...entry, _meta: { ...(isObj(entry._meta) ? entry._meta : {}), ui: { ...uiOf(entry), ...ui } } };
+  });
+  return changed ? { ...listing, resources } : undefined;
+}
 
 /** The size of an answer: a read's `text`/`blob` strings, or a listing's JSON. */
 function charsOf(key: string, answer: Answer): number {
@@ -94,7 +133,7 @@ export class UiResourcePreread {
   async serverReady(channel: string, server: PrereadServer): Promise<void> {
     if (!server.serverCapabilities?.resources) return;
     let start = this.starts.get(channel);
-    if (!start) this.starts.set(channel, (start = { server, views: new Set(), keepsListing: server.serverCapabilities.resources.listChanged === true, entries: new Map() }));
+    if (!start) this.starts.set(channel, (start = { server, views: new Set(), keepsListing: server.serverCapabilities.resources.listChanged === true, entries: new Map(), listed: new Set() }));
     const listing = start.keepsListing ? this.answerFor(channel, start, LISTING).catch(() => {}) : undefined;
     const tools = await server.listTools().catch(() => [] as Tool[]);
     if (this.starts.get(channel) !== start) return;
@@ -125,9 +164,13 @@ export class UiResourcePreread {
     return entry.answer.catch(() => this.ask(start.server, key));
   }
 
-  /** The server said the resource at `uri` changed: the next read of it goes to the server. */
+  /**
+   * The server said the resource at `uri` changed: the next read of it goes to the server, and so does the next
+   * listing when it carries what the old read said.
+   */
   resourceUpdated(channel: string, uri: string): void {
-    this.forget(channel, (key) => key === uri);
+    const listed = this.starts.get(channel)?.listed.has(uri);
+    this.forget(channel, (key) => key === uri || (listed === true && key === LISTING));
   }
 
   /** The server's resource list changed: every answer of this start goes. */
@@ -158,24 +201,56 @@ export class UiResourcePreread {
     const entry: Entry = { answer: this.ask(start.server, key) };
     start.entries.set(key, entry);
     entry.answer.then(
-      (answer) => {
-        if (start.entries.get(key) !== entry || this.starts.get(channel) !== start) return;
-        // A kept answer is held twice: as the value and as the JSON text the host sends for it (prepareJsonResult).
-        const chars = 2 * charsOf(key, answer);
-        if (chars > this.maxAnswerChars || chars > this.maxTotalChars) return void start.entries.delete(key);
-        // After the requests that joined it are answered (the preparing takes as long as serializing it twice).
-        setImmediate(() => start.entries.get(key) === entry && prepareJsonResult(answer));
-        while (this.totalChars + chars > this.maxTotalChars && this.kept.length) {
-          const [oldChannel, oldKey] = this.kept[0]!;
-          this.forget(oldChannel, (k) => k === oldKey);
-        }
-        entry.chars = chars;
-        this.totalChars += chars;
-        this.kept.push([channel, key]);
-      },
+      (answer) => start.entries.get(key) === entry && this.starts.get(channel) === start && this.keep(channel, start, key, entry, answer),
       () => start.entries.get(key) === entry && start.entries.delete(key),
     );
-    return entry.answer;
+    // A listing is served as kept, with what the kept reads said (`listWhatViewsSaid`) from its first asker on.
+    return key === LISTING ? entry.answer.then((answer) => start.entries.get(LISTING)?.kept ?? answer) : entry.answer;
+  }
+
+  /**
+   * Keeps `answer` as `entry` of `key`, unless it is too large (then the next request asks the server); a server's
+   * answer (not `listWhatViewsSaid`'s own listing) then updates what the listing carries.
+   */
+  private keep(channel: string, start: ServerStart, key: string, entry: Entry, answer: Answer, fromServer = true): void {
+    // A kept answer is held twice: as the value and as the JSON text the host sends for it (prepareJsonResult).
+    const chars = 2 * charsOf(key, answer);
+    if (chars > this.maxAnswerChars || chars > this.maxTotalChars) return void start.entries.delete(key);
+    // After the requests that joined it are answered (the preparing takes as long as serializing it twice).
+    setImmediate(() => start.entries.get(key) === entry && prepareJsonResult(answer));
+    while (this.totalChars + chars > this.maxTotalChars && this.kept.length) {
+      const [oldChannel, oldKey] = this.kept[0]!;
+      this.forget(oldChannel, (k) => k === oldKey);
+    }
+    entry.chars = chars;
+    entry.kept = answer;
+    this.totalChars += chars;
+    this.kept.push([channel, key]);
+    if (fromServer) this.listWhatViewsSaid(channel, start);
+  }
+
+  /**
+   * With the listing and View reads of this start kept: from now on the listing is served with each read View's entry
+   * carrying its content item's `_meta.ui` over the entry's own, key by key, which is the metadata every host merges
+   * (and must) before it shows the View: the content item wins. An App then knows its View's sandbox from the small
+   * listing (a CSP stated only in the content item, as the pdf viewer's) and loads its proxy while the large read is
+   * on its way. A read View whose item states nothing leaves its entry as the server listed it.
+   */
+  private listWhatViewsSaid(channel: string, start: ServerStart): void {
+    const listing = start.entries.get(LISTING)?.kept;
+    if (!listing) return;
+    const said = new Map<string, Record<string, unknown>>();
+    for (const uri of start.views) {
+      const ui = contentUiOf(start.entries.get(uri)?.kept, uri);
+      if (ui) said.set(uri, ui);
+    }
+    const merged = said.size ? withContentUi(listing, said) : undefined;
+    if (!merged) return;
+    this.forget(channel, (key) => key === LISTING);
+    const entry: Entry = { answer: Promise.resolve(merged) };
+    start.entries.set(LISTING, entry);
+    start.listed = new Set([...start.listed, ...said.keys()]);
+    this.keep(channel, start, LISTING, entry, merged, false);
   }
 
   private forget(channel: string, which: (key: string) => boolean): void {
