@@ -66,30 +66,38 @@ export async function openAppFrame(options: AppFrameOptions): Promise<AppFrame> 
   // one (from the server's listing when it has answered, e.g. for a proxy warmed when the server became ready, and
   // the View's content item in an earlier start of the server).
   const { channel, uri, serverStart, cache, warmer } = options;
-  const known = cache.likely(channel, uri, serverStart);
-  const guess = checkSandboxUrl(options.sandboxUrl || options.sandboxUrlFor(known?.domain), baseUri, pageOrigin);
   let early: SandboxFrame | undefined;
-  if (typeof guess !== 'string') {
+  const startEarly = (): void => {
+    const known = cache.likely(channel, uri, serverStart);
+    const guess = checkSandboxUrl(options.sandboxUrl || options.sandboxUrlFor(known.domain), baseUri, pageOrigin);
+    if (typeof guess === 'string') return;
     const likely = proxyFor(guess, known, pageOrigin, options.policy);
-    options.early((early = warmer.take(likely.url, likely.allow) ?? new SandboxFrame(likely)));
-  }
+    if (early && !early.hijacked && early.url === likely.url && early.allow === likely.allow) return;
+    const frame = warmer.take(likely.url, likely.allow) ?? new SandboxFrame(likely);
+    // A frame for another proxy URL: out of sight now, gone once the new one is up. Removing it at once could end the
+    // origin's renderer process, which the new frame would then have to start again.
+    if (early) retire(early, frame);
+    options.early((early = frame));
+  };
+  startEarly();
+  const reading = cache.read(channel, uri, serverStart);
+  // A listing that answers first may say more (a host that read the View lists what its content item states): the
+  // proxy that needs starts loading then, not after the read. (After the read, `likely` is what the read said.)
+  await Promise.race([reading, cache.listing(channel, serverStart)]).then(startEarly, () => {});
   let resource: CachedUiResource;
-  let sandbox: URL;
   try {
-    resource = await cache.read(channel, uri, serverStart);
-    sandbox = check(options.sandboxUrl || options.sandboxUrlFor(resource.meta.domain));
+    resource = await reading;
+    check(options.sandboxUrl || options.sandboxUrlFor(resource.meta.domain));
   } catch (error) {
     early?.remove();
     throw error;
   }
+  // `likely` is now what the read said: the early frame becomes the one for it (unless it already is).
+  startEarly();
+  const frame = early!;
+  const { url, allow } = frame;
   const csp = normalizeCsp(resource.meta.csp);
   const permissions = normalizePermissions(resource.meta.permissions);
-  const { url, allow } = proxyFor(sandbox, resource.meta, pageOrigin, options.policy);
-  const usable = early && !early.hijacked && early.url === url && early.allow === allow ? early : undefined;
-  const frame = usable ?? (warmer.take(url, allow) || new SandboxFrame({ url, allow }));
-  // The early frame was for another proxy URL: out of sight now, gone once the right one is up. Removing it at once
-  // could end the origin's renderer process, which the right frame would then have to start again.
-  if (early && !usable) retire(early, frame);
   const needsOtherFrame = (meta: McpUiResourceMeta): boolean => {
     const other = checkSandboxUrl(options.sandboxUrl || options.sandboxUrlFor(meta.domain), baseUri, pageOrigin);
     if (typeof other === 'string') return true;

@@ -79,7 +79,7 @@ export class AppRun {
       return Promise.resolve(o.place(frame.element)).then((p) => (p && !this.ended && frame.place(p), p));
     };
     try {
-      app = await openAppFrame({ ...o, channel: o.channel, early: (frame) => void (earlyPlaced = placing((this.early = frame))) });
+      app = await openAppFrame({ ...o, channel: o.channel, early: (frame) => (this.ended ? frame.remove() : void (earlyPlaced = placing((this.early = frame)))) });
     } catch (error) {
       // Both are problems as they are (a `ViewTooLargeError` has the `tooLarge` problem's fields).
       const kind = (error as AppProblem | undefined)?.kind;

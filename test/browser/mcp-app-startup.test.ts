@@ -171,6 +171,50 @@ describe('<ahp-mcp-app> and a slow listing', () => {
     expect((await until(probe, 'the new View fetched')).ok, 'the listing\'s CSP applies').to.equal(true);
     expect(channel.count('resources/read'), 'the resource is not read again').to.equal(1);
   });
+
+  it('a listing that answers before the read and states the View\'s CSP: the proxy for that CSP loads while the read is out, and the View runs in it', async function (this: { timeout(ms: number): void }) {
+    this.timeout(30_000);
+    // What a host that read the View before lists (the pre-read's listing carries the content item's `_meta.ui`).
+    const csp = { connectDomains: [location.origin] };
+    let answerRead!: () => void;
+    const channel = new FakeChannel({ html: await drivenView({ fetches: [target()], toPage: true }), contentMeta: { csp }, listMeta: { csp }, holdRead: new Promise<void>((r) => (answerRead = r)) });
+    const handle = new FakeHandle({ channels: () => channel as McpChannel });
+    const store = new FakeChatStore(session(), { [CHAT]: chatState([completed]) });
+    const el = await fixture<AhpMcpApp>(html`<ahp-mcp-app .store=${store} .handle=${handle} chat=${CHAT} tool-call-id="tc1" sandbox-url=${sandboxUrl()}></ahp-mcp-app>`);
+    const probe = fetchProbe(el);
+    const frames = () => [...el.shadowRoot!.querySelectorAll('iframe')];
+    const withCsp = (f: HTMLIFrameElement) => new URL(f.src).searchParams.get('csp') !== null;
+    const early = await until(() => frames().find(withCsp), 'a proxy frame with the listed CSP while the read is out');
+    expect(channel.count('resources/read'), 'the read is out').to.equal(1);
+    expect(el.matches(':state(ready)')).to.equal(false);
+    answerRead();
+    await until(() => el.matches(':state(ready)'), 'the View initialized');
+    expect(JSON.parse(new URL(early.src).searchParams.get('csp')!)).to.deep.equal(csp);
+    await until(() => frames().length === 1, 'the first guess (no CSP) gone');
+    expect(frames()[0], 'the View runs in the proxy loaded for the listed CSP').to.equal(early);
+    expect((await until(probe, 'the View fetched')).ok, 'under that CSP').to.equal(true);
+  });
+
+  it('an App taken away while its read is out leaves no proxy frame behind, though its listing answers after', async () => {
+    let answerListing!: () => void;
+    let answerRead!: () => void;
+    const csp = { connectDomains: [location.origin] };
+    const channel = new FakeChannel({ listMeta: { csp }, holdListing: new Promise<void>((r) => (answerListing = r)), holdRead: new Promise<void>((r) => (answerRead = r)) });
+    const handle = new FakeHandle({ channels: () => channel as McpChannel });
+    const store = new FakeChatStore(session(), { [CHAT]: chatState([completed]) });
+    const el = await fixture<AhpMcpApp>(html`<ahp-mcp-app .store=${store} .handle=${handle} chat=${CHAT} tool-call-id="tc1" sandbox-url=${sandboxUrl()}></ahp-mcp-app>`);
+    await until(() => channel.count('resources/read') === 1 && el.shadowRoot!.querySelector('iframe'), 'the first guess loading while the read is out');
+    el.remove();
+    // The listing names another proxy while the read is still out (it stays out: nothing after the read cleans up).
+    answerListing();
+    try {
+      // The frames are gone when their load slots are free (a frame nobody removed holds its slot until its handshake times out, 10 s).
+      await until(() => SandboxFrame.loads.count(otherOrigin).running + SandboxFrame.loads.count(otherOrigin).waiting === 0, 'every proxy frame of the App removed', 5_000);
+      expect(document.querySelectorAll(`iframe[src^="${otherOrigin}"]:not([aria-hidden])`).length, 'none in the page').to.equal(0);
+    } finally {
+      answerRead();
+    }
+  });
 });
 
 describe('<ahp-mcp-app> the View\'s document is built out of rendering', () => {
