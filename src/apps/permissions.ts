@@ -28,3 +28,8 @@ export function buildAllowAttribute(permissions: unknown): string {
     .map((key) => FEATURES[key])
     .join('; ');
 }
+
+/** The `allow` attribute of every permission whose feature `allows` grants (as `buildAllowAttribute` orders them). */
+export function allowAttributeOf(allows: (feature: string) => boolean): string {
+  return Object.values(FEATURES).filter(allows).join('; ');
+}

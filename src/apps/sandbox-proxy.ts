@@ -1,5 +1,5 @@
 import { DEFAULT_TRAFFIC_LIMITS, TokenBucket } from './limits.js';
-import { buildAllowAttribute } from './permissions.js';
+import { allowAttributeOf, buildAllowAttribute } from './permissions.js';
 import { SANDBOX_METHODS, isSandboxMethod, methodOf } from './sandbox-methods.js';
 
 const MAX_VIEW_ERRORS = 20;
@@ -123,14 +123,10 @@ export function runSandboxProxy(win: Window = window): () => void {
     }
     Reflect.apply(post, win, args);
   }
-  const load = (params: Record<string, unknown>, port: MessagePort | undefined): void => {
-    const html = htmlOf(params['html']);
-    if (html === undefined) return;
-    // Taken with the View it is for, once: a later resource-ready (ignored) cannot swap it.
-    toHost = port;
+  /** A frame for the View, in the page and out of rendering; `sandbox` and `allow` apply to every document it gets. */
+  const viewFrame = (sandbox: string, allow: string): HTMLIFrameElement => {
     const frame = doc.createElement('iframe');
-    frame.setAttribute('sandbox', innerSandboxTokens(params['sandbox']));
-    const allow = buildAllowAttribute(params['permissions']);
+    frame.setAttribute('sandbox', sandbox);
     if (allow) frame.setAttribute('allow', allow);
     frame.title = 'MCP App';
     // Out of rendering while the View's document is built, as when a browser navigates to the HTML: the View's
@@ -139,12 +135,38 @@ export function runSandboxProxy(win: Window = window): () => void {
     // the View's module script.) Shown when the View first speaks, its deferred scripts ran, it loaded, or its
     // deferred scripts are still loading a moment after its document was written.
     frame.style.display = 'none';
-    doc.body.appendChild(frame);
+    return doc.body.appendChild(frame);
+  };
+  /**
+   * The View's frame, made while the proxy waits for the resource (making one took 20-50 ms of the cold PDF View's
+   * start), with the default sandbox and the `allow` of the permissions the host gave this page's frame (where the
+   * browser tells them: Chromium's `document.featurePolicy`; elsewhere none). Used only for a resource that asks for
+   * exactly these. Before the View's document is written into it, only what could script the View anyway (this
+   * page's origin) or remove it (the host page) can reach it.
+   */
+  let ahead: HTMLIFrameElement | undefined;
+  const policy = (doc as { featurePolicy?: { allowsFeature(feature: string): boolean } }).featurePolicy;
+  const aheadAllow = policy ? allowAttributeOf((feature) => policy.allowsFeature(feature)) : '';
+  const load = (params: Record<string, unknown>, port: MessagePort | undefined): void => {
+    const html = htmlOf(params['html']);
+    if (html === undefined) return;
+    // Taken with the View it is for, once: a later resource-ready (ignored) cannot swap it.
+    toHost = port;
+    const sandbox = innerSandboxTokens(params['sandbox']);
+    const allow = buildAllowAttribute(params['permissions']);
+    // The frame made ahead serves a View that needs exactly its sandbox and `allow` (both fixed when a frame is made)
+    // while it still has its first, empty document (nothing navigated it meanwhile); else it goes, a new one is made.
+    let frame = ahead;
+    ahead = undefined;
+    if (!frame || sandbox !== INNER_SANDBOX.join(' ') || allow !== aheadAllow || frame.contentDocument?.URL !== 'about:blank') {
+      frame?.remove();
+      frame = viewFrame(sandbox, allow);
+    }
     // One task later: shown in the task that ends its parsing (DOMContentLoaded), the View's whole first style and
     // layout ran in that task, before the `ui/initialize` its module script had just posted was relayed (a cold
     // basic-vanillajs: 510 ms of layout, first text shaping of a new process, ahead of its first message). Its first
     // message, read first, shows it as well.
-    // After insertion, which fires the initial about:blank's load at once: this one is the View's.
+    // After insertion, which fired the initial about:blank's load at once: this one is the View's.
     frame.addEventListener('load', () => showSoon(frame), { once: true });
     inner = frame;
     const viewDoc = frame.contentDocument;
@@ -193,6 +215,8 @@ export function runSandboxProxy(win: Window = window): () => void {
   win.addEventListener('message', onMessage);
   win.postMessage = postHere as Window['postMessage'];
   win.parent.postMessage({ jsonrpc: '2.0', method: SANDBOX_METHODS.proxyReady, params: {} }, parentOrigin);
+  // Made after the handshake went out (the host is not kept waiting) and before any resource can arrive.
+  ahead = viewFrame(INNER_SANDBOX.join(' '), aheadAllow);
   return () => {
     win.removeEventListener('message', onMessage);
     win.postMessage = post;

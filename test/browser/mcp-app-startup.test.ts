@@ -334,6 +334,69 @@ describe('the View\'s HTML handed to the proxy', () => {
   });
 });
 
+describe('the View\'s frame the proxy makes before the resource arrives', () => {
+  // Says through its proxy where it runs and which permissions its frame has.
+  const view = `<!doctype html><script type="module">
+    const allows = (f) => document.featurePolicy.allowsFeature(f);
+    parent.postMessage({ jsonrpc: '2.0', method: 'test/frame', params: { origin: location.origin, clipboard: allows('clipboard-write'), camera: allows('camera') } }, '*');
+  </script>`;
+  type Report = { origin: string; clipboard: boolean; camera: boolean };
+  /** Runs `test` with a proxy frame (with `allow`) that announced itself and has made the View's frame. */
+  async function withProxy(allow: string | undefined, test: (frame: SandboxFrame, ahead: Window, report: () => Report | undefined) => Promise<void>): Promise<void> {
+    const frame = new SandboxFrame({ url: `${sandboxUrl()}?parent=${encodeURIComponent(location.origin)}`, allow });
+    try {
+      frame.place(document.body);
+      expect(await frame.ready).to.equal(true);
+      let report: Report | undefined;
+      frame.transport().onmessage = (m) => void ((m as { method?: string }).method === 'test/frame' && (report = (m as { params: Report }).params));
+      const proxy = frame.element.contentWindow!;
+      const ahead = await until(() => proxy.frames[0], 'the frame the proxy made ahead');
+      await test(frame, ahead, () => report);
+    } finally {
+      frame.remove();
+    }
+  }
+
+  it('runs a View that needs the default sandbox and the permissions of its proxy frame in that frame', async () => {
+    for (const allow of [undefined, 'clipboard-write']) {
+      await withProxy(allow, async (frame, ahead, report) => {
+        frame.sendResource({ html: utf8Bytes(view), ...(allow && { permissions: { clipboardWrite: {} } }) });
+        const r = await until(report, `the View's report (allow ${allow})`);
+        expect(frame.element.contentWindow!.frames[0] === ahead && !ahead.closed, `in the frame made ahead (allow ${allow})`).to.equal(true);
+        expect(frame.element.contentWindow!.frames.length).to.equal(1);
+        expect(r).to.deep.equal({ origin: frame.origin, clipboard: !!allow, camera: false });
+      });
+    }
+  });
+
+  it('gives a View that asks for other permissions a new frame with them (capped by its proxy frame\'s), and removes the one made ahead', () =>
+    withProxy('clipboard-write', async (frame, ahead, report) => {
+      frame.sendResource({ html: utf8Bytes(view), permissions: { camera: {} } });
+      const r = await until(report, 'the View\'s report');
+      await until(() => ahead.closed, 'the frame made ahead removed');
+      // No camera (its proxy frame has none to give); clipboard-write as any frame of the proxy's origin inherits it.
+      expect(r).to.deep.equal({ origin: frame.origin, clipboard: true, camera: false });
+    }));
+
+  it('does not use a frame made ahead that was navigated before the resource arrived', () =>
+    withProxy(undefined, async (frame, ahead, report) => {
+      // Navigated by this page: its new document has this page's origin (we can read it; the proxy no longer can).
+      ahead.location.href = 'about:blank';
+      await until(() => {
+        try {
+          return ahead.origin === location.origin;
+        } catch {
+          return false;
+        }
+      }, 'the frame made ahead navigated');
+      frame.sendResource({ html: utf8Bytes(view) });
+      const r = await until(report, 'the View\'s report');
+      expect(r.origin).to.equal(frame.origin);
+      await until(() => ahead.closed, 'the navigated frame removed');
+      expect(frame.element.contentWindow!.frames.length).to.equal(1);
+    }));
+});
+
 describe('<ahp-mcp-app> far out of view', () => {
   it('a running View scrolled far away is suspended in its place and starts again when scrolled back, keeping the model context', async () => {
     const channel = new FakeChannel({ html: await drivenView({ toPage: true }) });
