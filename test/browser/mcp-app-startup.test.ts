@@ -360,7 +360,7 @@ describe('the View\'s frame the proxy makes before the resource arrives', () => 
   it('runs a View that needs the default sandbox and the permissions of its proxy frame in that frame', async () => {
     for (const allow of [undefined, 'clipboard-write']) {
       await withProxy(allow, async (frame, ahead, report) => {
-        frame.sendResource({ html: utf8Bytes(view), ...(allow && { permissions: { clipboardWrite: {} } }) });
+        frame.sendResource({ html: view, ...(allow && { permissions: { clipboardWrite: {} } }) });
         const r = await until(report, `the View's report (allow ${allow})`);
         expect(frame.element.contentWindow!.frames[0] === ahead && !ahead.closed, `in the frame made ahead (allow ${allow})`).to.equal(true);
         expect(frame.element.contentWindow!.frames.length).to.equal(1);
@@ -371,7 +371,7 @@ describe('the View\'s frame the proxy makes before the resource arrives', () => 
 
   it('gives a View that asks for other permissions a new frame with them (capped by its proxy frame\'s), and removes the one made ahead', () =>
     withProxy('clipboard-write', async (frame, ahead, report) => {
-      frame.sendResource({ html: utf8Bytes(view), permissions: { camera: {} } });
+      frame.sendResource({ html: view, permissions: { camera: {} } });
       const r = await until(report, 'the View\'s report');
       await until(() => ahead.closed, 'the frame made ahead removed');
       // No camera (its proxy frame has none to give); clipboard-write as any frame of the proxy's origin inherits it.
@@ -389,7 +389,7 @@ describe('the View\'s frame the proxy makes before the resource arrives', () => 
           return false;
         }
       }, 'the frame made ahead navigated');
-      frame.sendResource({ html: utf8Bytes(view) });
+      frame.sendResource({ html: view });
       const r = await until(report, 'the View\'s report');
       expect(r.origin).to.equal(frame.origin);
       await until(() => ahead.closed, 'the navigated frame removed');
