@@ -75,10 +75,10 @@ export class AppLifecycle implements ReactiveController {
   errorText = '';
   /** The error is only that the page configured no sandbox (shown muted). */
   noSandbox = false;
-  readonly toolCall: ToolCallFollower;
-  private readonly host: AppLifecycleHost;
-  private readonly parts: AppLifecycleParts;
-  private run: AppRun | undefined;
+  declare readonly toolCall: ToolCallFollower;
+  declare private readonly host: AppLifecycleHost;
+  declare private readonly parts: AppLifecycleParts;
+  declare private run: AppRun | undefined;
   private mountKey = '';
   private generation = 0;
   private stopWatching: (() => void) | undefined;

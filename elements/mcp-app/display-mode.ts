@@ -13,7 +13,7 @@ type Host = ReactiveControllerHost & HTMLElement & { displayMode: McpUiDisplayMo
  * Escape leave fullscreen and picture-in-picture, focus returning to the App.
  */
 export class DisplayModeController {
-  private readonly host: Host;
+  declare private readonly host: Host;
   private readonly frame: () => HTMLIFrameElement | undefined;
 
   constructor(host: Host, frame: () => HTMLIFrameElement | undefined) {

@@ -27,7 +27,7 @@ interface UserActivationLike {
 export class InteractionTracker {
   private focusedAt = -Infinity;
   private readonly spentAt = new Map<AppIntentKind, number>();
-  private frame: HTMLIFrameElement | undefined;
+  declare private frame: HTMLIFrameElement | undefined;
   private readonly now: () => number;
 
   constructor(now: () => number = () => performance.now()) {

@@ -6,10 +6,10 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
  * IntersectionObserver is missing or the margin is null.
  */
 export class OffscreenController implements ReactiveController {
-  private readonly host: ReactiveControllerHost & Element;
+  declare private readonly host: ReactiveControllerHost & Element;
   private readonly margin: () => string | null;
   private readonly onChange: (far: boolean) => void;
-  private observer: IntersectionObserver | undefined;
+  declare private observer: IntersectionObserver | undefined;
   private observed = false;
   private waiting: (() => void)[] = [];
   /** Whether the element was far out of view at the last report. */

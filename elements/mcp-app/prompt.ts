@@ -16,9 +16,9 @@ interface Pending {
  * of each kind), else only when the user says so. One prompt at a time: requests while one is open are refused.
  */
 export class IntentPromptController implements ReactiveController {
-  private readonly host: Host;
+  declare private readonly host: Host;
   private readonly interaction = new InteractionTracker();
-  private pending: Pending | undefined;
+  declare private pending: Pending | undefined;
   private readonly policy: () => AppIntentPolicy;
   private readonly canAsk: () => boolean;
   /** Where focus goes when the prompt closes while it had focus (the App's frame). */

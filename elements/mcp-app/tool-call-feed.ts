@@ -9,7 +9,7 @@ import type { SessionStoreLike } from '../../src/store/types.js';
  * current value is in `toolCall`. `follow` with the same store, chat and id keeps the subscription.
  */
 export class ToolCallFollower {
-  toolCall: ToolCallState | undefined;
+  declare toolCall: ToolCallState | undefined;
   private key = '';
   private stop: (() => void) | undefined;
   private readonly onChange: () => void;

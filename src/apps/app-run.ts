@@ -50,17 +50,18 @@ export interface AppRunOptions extends Omit<AppFrameOptions, 'channel' | 'early'
  * (`contain`, no further word to the View).
  */
 export class AppRun {
+  // Fields set in the constructor or later are `declare`d: the build then has no empty field definitions for them.
   /** The bridge to the View, from when the proxy answered until the run ends. */
-  bridge: AppBridgeHost | undefined;
+  declare bridge: AppBridgeHost | undefined;
   /** The sandbox iframe, once there is one. */
-  frame: HTMLIFrameElement | undefined;
-  private app: AppFrame | undefined;
-  private readonly options: AppRunOptions;
+  declare frame: HTMLIFrameElement | undefined;
+  declare private app: AppFrame | undefined;
+  declare private readonly options: AppRunOptions;
   private readonly viewErrors: string[] = [];
-  private startTimer: ReturnType<typeof setTimeout> | undefined;
+  declare private startTimer: ReturnType<typeof setTimeout> | undefined;
   private ended = false;
   /** The frame started while the resource is read, until the read decides on it. */
-  private early: SandboxFrame | undefined;
+  declare private early: SandboxFrame | undefined;
 
   constructor(options: AppRunOptions) {
     this.options = options;

@@ -118,17 +118,17 @@ export function isAppVisible(tool: unknown): boolean {
  * requests through `handlers`.
  */
 export class AppBridgeHost {
-  private readonly wiring: AppBridgeHostOptions;
-  private readonly transport: Transport;
+  declare private readonly wiring: AppBridgeHostOptions;
+  declare private readonly transport: Transport;
   /** Host→View requests and their answers; View requests in flight (cancelling one ends its relay and answers nothing). */
-  private readonly rpc: JsonRpcEngine;
+  declare private readonly rpc: JsonRpcEngine;
   private started = false;
-  private context: McpUiHostContext;
-  private toolsCache: Promise<Map<string, unknown>> | undefined;
+  declare private context: McpUiHostContext;
+  declare private toolsCache: Promise<Map<string, unknown>> | undefined;
   private unsubscribers: (() => void)[] = [];
   private closed = false;
-  private readonly limits: Required<AppTrafficLimits>;
-  private readonly bucket: TokenBucket;
+  declare private readonly limits: Required<AppTrafficLimits>;
+  declare private readonly bucket: TokenBucket;
   /** Bounds the error answers to refused traffic, so a flood is not echoed back at the same rate. */
   private readonly errorBucket = new TokenBucket(20, 20);
   /** Messages dropped by the limits (diagnostics, tests). */
@@ -144,9 +144,9 @@ export class AppBridgeHost {
 
   // Lifecycle of the tool call as the View must see it.
   private inputSent = false;
-  private input: Params | undefined;
-  private partial: Params | undefined;
-  private final: { method: string; params: Params } | undefined;
+  declare private input: Params | undefined;
+  declare private partial: Params | undefined;
+  declare private final: { method: string; params: Params } | undefined;
   private finalSent = false;
 
   constructor(options: AppBridgeHostOptions) {

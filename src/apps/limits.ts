@@ -18,8 +18,8 @@ export const DEFAULT_TRAFFIC_LIMITS: Required<AppTrafficLimits> = {
 
 /** A token bucket: `take()` is true while the rate allows one more. */
 export class TokenBucket {
-  private tokens: number;
-  private last: number;
+  declare private tokens: number;
+  declare private last: number;
   constructor(
     private readonly perSecond: number,
     private readonly capacity: number,

@@ -3,7 +3,7 @@
  * of one origin share one renderer process: loading them all at once makes every one of them slow.
  */
 export class LoadSlots {
-  private readonly limit: number;
+  declare private readonly limit: number;
   /** Per key with loads: how many run, and the starts waiting in order. */
   private readonly slotsByKey = new Map<string, { running: number; waiting: (() => void)[] }>();
 

@@ -55,30 +55,31 @@ export interface SandboxFrameOptions {
  * Creating one touches the DOM; importing this module does not.
  */
 export class SandboxFrame {
+  // Fields set in the constructor or later are `declare`d: the build then has no empty field definitions for them.
   /** Proxy page loads per sandbox origin, page-wide: a few at once, the rest in order. */
   static readonly loads = new LoadSlots(PROXY_LOADS_PER_ORIGIN);
   /** The iframe (not yet placed anywhere until `place()`, unless warmed). */
-  readonly element: HTMLIFrameElement;
+  declare readonly element: HTMLIFrameElement;
   /** The proxy page URL it loads. */
-  readonly url: string;
+  declare readonly url: string;
   /** Its permission policy (`allow` attribute), fixed when it loads. */
-  readonly allow: string | undefined;
+  declare readonly allow: string | undefined;
   /** The sandbox origin every message must come from and go to. */
-  readonly origin: string;
+  declare readonly origin: string;
   /** True once the proxy announced itself; false when it did not within the time limit or the frame was removed. */
-  readonly ready: Promise<boolean>;
+  declare readonly ready: Promise<boolean>;
   /** True once hijacking was seen. */
   hijacked = false;
-  private readonly win: Window;
+  declare private readonly win: Window;
   /** The open pipe to the View (`transport()`): it gets the frame's messages other than the handshake, and the port's. */
-  private pipe: BridgeTransport | undefined;
+  declare private pipe: BridgeTransport | undefined;
   private resolveReady: (ok: boolean) => void = () => {};
-  private readyTimer: ReturnType<typeof setTimeout> | undefined;
+  declare private readyTimer: ReturnType<typeof setTimeout> | undefined;
   private announced = false;
   private loads = 0;
   private appliedHeight = 0;
-  private hijackHandler: (() => void) | undefined;
-  private readonly releaseLoad: () => void;
+  declare private hijackHandler: (() => void) | undefined;
+  declare private readonly releaseLoad: () => void;
 
   constructor(options: SandboxFrameOptions) {
     this.win = options.win ?? window;
