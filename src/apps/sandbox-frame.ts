@@ -24,6 +24,9 @@ function utf8Bytes(html: string): ArrayBuffer {
   return bytes.slice(0, new TextEncoder().encodeInto(html, bytes).written).buffer;
 }
 
+/** UTF-16 code units of a View's HTML per `sandbox-resource-ready` message (a longer View is sent in parts). */
+const RESOURCE_PART = 512 * 1024;
+
 /** A sandbox proxy URL resolved against the page, or why it cannot be used. */
 export function checkSandboxUrl(url: string | undefined, baseUri: string, pageOrigin: string): URL | SandboxUrlProblem {
   if (!url) return 'missing';
@@ -143,13 +146,24 @@ export class SandboxFrame {
    * the proxy page, which shares the View's busy thread (debug's `initialized` waited 90-150 ms behind its start-up
    * code). A proxy that ignores the port keeps posting to this window. The port closes with the frame.
    */
-  sendResource(resource: { html: string; csp?: McpUiResourceCsp | undefined; permissions?: McpUiResourcePermissions | undefined }): void {
-    const bytes = utf8Bytes(resource.html);
-    const params = { html: bytes, ...(resource.csp && { csp: resource.csp }), ...(resource.permissions && { permissions: resource.permissions }) };
+  sendResource({ html, csp, permissions }: { html: string; csp?: McpUiResourceCsp | undefined; permissions?: McpUiResourcePermissions | undefined }): void {
     const { port1, port2 } = new MessageChannel();
     port1.onmessage = (event) => this.pipe?.onmessage?.(event.data);
-    this.element.contentWindow?.postMessage({ jsonrpc: '2.0', method: SANDBOX_METHODS.resourceReady, params }, { targetOrigin: this.origin, transfer: [bytes, port2] });
+    // A large View goes in parts, each posted as soon as it is encoded: the proxy (another process) decodes and
+    // parses one while this page encodes the next, as a browser parses a page while it downloads.
+    for (let at = 0, first = 1; first || at < html.length; first = 0) {
+      let end = at + RESOURCE_PART;
+      // Never between the two halves of a surrogate pair.
+      if ((html.charCodeAt(end - 1) & 0xfc00) === 0xd800) end++;
+      const bytes = utf8Bytes(html.slice(at, (at = end)));
+      const more = at < html.length;
+      this.element.contentWindow?.postMessage(
+        { jsonrpc: '2.0', method: SANDBOX_METHODS.resourceReady, params: first ? { html: bytes, more, csp, permissions } : { html: bytes, more } },
+        { targetOrigin: this.origin, transfer: first ? [bytes, port2] : [bytes] },
+      );
+    }
   }
+
 
   /** Applies the View's reported height (capped; reports within a few pixels of the current one are ignored). */
   applySize(size: { height?: number }): void {

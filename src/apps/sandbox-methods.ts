@@ -6,7 +6,11 @@
 export const SANDBOX_METHODS = {
   /** Proxy → host: the proxy page runs and listens (sent once; a second one means the frame is no longer ours). */
   proxyReady: 'ui/notifications/sandbox-proxy-ready',
-  /** Host → proxy: the View's HTML (a string, or UTF-8 bytes as a transferred ArrayBuffer) with its CSP and permissions. */
+  /**
+   * Host → proxy: the View's HTML (a string, or UTF-8 bytes as a transferred ArrayBuffer) with its CSP and permissions.
+   * With `more: true` the HTML is a first part: further messages of this method bring the next parts (`html`, and
+   * `more` until the last); the proxy writes each into the View's document as it comes and ignores anything after.
+   */
   resourceReady: 'ui/notifications/sandbox-resource-ready',
   /** Proxy → host: the View's document failed (uncaught error, CSP violation); diagnostics for the host to show. */
   viewError: 'ui/notifications/sandbox-view-error',

@@ -16,10 +16,14 @@ export class SandboxProxyError extends Error {
   }
 }
 
-/** The View's HTML from `sandbox-resource-ready`: a string, or UTF-8 bytes (an ArrayBuffer the host transferred). */
-function htmlOf(value: unknown): string | undefined {
+/**
+ * The View's HTML (or a part of it) from a `sandbox-resource-ready`: a string, or UTF-8 bytes (an ArrayBuffer the host
+ * transferred), decoded by `decoder` (one per View: a character may span two parts).
+ */
+function htmlOf(params: Record<string, unknown>, decoder: TextDecoder): string | undefined {
+  const value = params['html'];
   if (typeof value === 'string') return value;
-  if (value instanceof ArrayBuffer) return new TextDecoder().decode(value);
+  if (value instanceof ArrayBuffer) return decoder.decode(value, { stream: params['more'] === true });
   return undefined;
 }
 
@@ -65,6 +69,8 @@ export function runSandboxProxy(win: Window = window): () => void {
   if (parentOrigin === ownOrigin) fail('the host page has the same origin as the sandbox');
 
   let inner: HTMLIFrameElement | undefined;
+  /** Takes the next part of the View's HTML while the host said more follow (`more: true`). */
+  let nextPart: ((params: Record<string, unknown>) => void) | undefined;
   /** The channel the host gave for the View's messages (sent from here at once); without one, posted to the host. */
   let toHost: MessagePort | undefined;
   // A flooding View is cut here, in the sandbox's own process, so the host page never has to receive the flood
@@ -76,7 +82,9 @@ export function runSandboxProxy(win: Window = window): () => void {
     if (event.source === win.parent) {
       if (event.origin !== parentOrigin) return;
       if (method === SANDBOX_METHODS.resourceReady) {
-        if (!inner) load((event.data as { params?: Record<string, unknown> }).params ?? {}, event.ports[0]);
+        const params = (event.data as { params?: Record<string, unknown> }).params ?? {};
+        if (!inner) load(params, event.ports[0]);
+        else nextPart?.(params);
         return;
       }
       if (isSandboxMethod(method)) return;
@@ -148,7 +156,8 @@ export function runSandboxProxy(win: Window = window): () => void {
   const policy = (doc as { featurePolicy?: { allowsFeature(feature: string): boolean } }).featurePolicy;
   const aheadAllow = policy ? allowAttributeOf((feature) => policy.allowsFeature(feature)) : '';
   const load = (params: Record<string, unknown>, port: MessagePort | undefined): void => {
-    const html = htmlOf(params['html']);
+    const decoder = new TextDecoder();
+    const html = htmlOf(params, decoder);
     if (html === undefined) return;
     // Taken with the View it is for, once: a later resource-ready (ignored) cannot swap it.
     toHost = port;
@@ -170,21 +179,37 @@ export function runSandboxProxy(win: Window = window): () => void {
     frame.addEventListener('load', () => showSoon(frame), { once: true });
     inner = frame;
     const viewDoc = frame.contentDocument;
+    // The HTML so far (only where the document cannot be written: srcdoc takes it whole).
+    let whole = '';
+    /** Writes a part; after the last one the document is closed (its parsing ends). */
+    const write = (part: string, more: boolean): void => {
+      nextPart = more
+        ? (next) => {
+            const html = htmlOf(next, decoder);
+            if (html !== undefined) write(html, next['more'] === true);
+          }
+        : undefined;
+      if (!viewDoc) {
+        whole += part;
+        if (!more) (show(frame), (frame.srcdoc = whole));
+        return;
+      }
+      viewDoc.write(part);
+      if (more) return;
+      viewDoc.close();
+      // Queued behind the task that runs the View's inline module scripts, so it cannot come before them.
+      win.setTimeout(() => show(frame), SHOW_WAITING_VIEW_MS);
+    };
     if (viewDoc) {
       // document.write keeps this page's origin and CSP for the View; a srcdoc navigation measured slower (the
-      // HTML makes a round trip through the browser process: 2x for a 1 MB View).
+      // HTML makes a round trip through the browser process: 2x for a 1 MB View). Written part by part as the parts
+      // arrive (the parser takes each at once, as it takes a page's bytes from the network).
       viewDoc.open();
       // After open() (which erases listeners) and before write() (which runs the View's scripts).
       if (frame.contentWindow) reportViewErrors(frame.contentWindow);
       viewDoc.addEventListener('DOMContentLoaded', () => showSoon(frame), { once: true });
-      viewDoc.write(html);
-      viewDoc.close();
-      // Queued behind the task that runs the View's inline module scripts, so it cannot come before them.
-      win.setTimeout(() => show(frame), SHOW_WAITING_VIEW_MS);
-    } else {
-      show(frame);
-      frame.srcdoc = html;
     }
+    write(html, params['more'] === true);
   };
   const show = (frame: HTMLIFrameElement): void => {
     if (frame.style.display === 'none') frame.style.removeProperty('display');

@@ -10,6 +10,7 @@ import type { McpChannel } from '../../src/client/mcp-channel.js';
 import type { SessionState } from '../../src/protocol/session.js';
 import type { ToolCallState } from '../../src/protocol/tool-calls.js';
 import { SandboxFrame } from '../../src/apps/sandbox-frame.js';
+import { SANDBOX_METHODS } from '../../src/apps/sandbox-methods.js';
 import { ALL_CAPABILITIES, FakeChannel } from '../fixtures/apps/fake-channel.js';
 import { drivenView } from '../fixtures/apps/view-driver.js';
 import { FakeHandle } from './fixtures/fake-handle.js';
@@ -328,6 +329,68 @@ describe('the View\'s HTML handed to the proxy', () => {
       const got = await until(() => seen, 'the View\'s text');
       // The lone surrogate becomes U+FFFD, as any UTF-8 encoding of it does.
       expect(got).to.equal(text.replace('\uD800', '\uFFFD'));
+    } finally {
+      frame.remove();
+    }
+  });
+
+  /** A proxy frame that announced itself, and what its View says with `test/text`. */
+  async function proxyFrame(): Promise<{ frame: SandboxFrame; text: () => string | undefined; ask: () => void }> {
+    const frame = new SandboxFrame({ url: `${sandboxUrl()}?parent=${encodeURIComponent(location.origin)}` });
+    frame.place(document.body);
+    expect(await frame.ready).to.equal(true);
+    let seen: string | undefined;
+    const transport = frame.transport();
+    transport.onmessage = (m) => void ((m as { method?: string }).method === 'test/text' && (seen = (m as { params: { text: string } }).params.text));
+    return { frame, text: () => seen, ask: () => (seen = undefined, transport.send({ jsonrpc: '2.0', method: 'test/ask' })) };
+  }
+  // The View says its text when it has run, and again whenever the page asks (`test/ask`).
+  const REPORT = `<script type="module">
+    const report = () => parent.postMessage({ jsonrpc: '2.0', method: 'test/text', params: { text: document.getElementById('t').textContent } }, '*');
+    addEventListener('message', (e) => e.data?.method === 'test/ask' && report());
+    report();</script>`;
+
+  it('a View longer than one part (512 Ki units) arrives whole and in order, with a surrogate pair across the part boundary intact', async function (this: { timeout(ms: number): void }) {
+    this.timeout(30_000);
+    const head = '<!doctype html><meta charset="utf-8"><p id="t">';
+    const PART = 512 * 1024;
+    // The pair's first half is the last unit of the first part; then two more parts of 2- and 3-byte characters.
+    const text = `${'a'.repeat(PART - 1 - head.length)}🎉${'é€'.repeat(PART)}·end`;
+    expect(head.length + text.indexOf('🎉')).to.equal(PART - 1);
+    const { frame, text: seen } = await proxyFrame();
+    try {
+      frame.sendResource({ html: `${head}${text}</p>${REPORT}` });
+      const got = await until(seen, 'the View\'s text', 20_000);
+      expect(got.length).to.equal(text.length);
+      expect(got === text, 'the same text').to.equal(true);
+    } finally {
+      frame.remove();
+    }
+  });
+
+  it('the proxy writes parts as they come, a character split across two parts\' bytes included, closes the View\'s document after the last, and ignores a part without HTML and parts after the last', async () => {
+    const { frame, text: seen, ask } = await proxyFrame();
+    const post = (params: Record<string, unknown>, transfer: Transferable[] = []) =>
+      frame.element.contentWindow!.postMessage({ jsonrpc: '2.0', method: SANDBOX_METHODS.resourceReady, params }, { targetOrigin: frame.origin, transfer });
+    const bytes = (...parts: (string | number[])[]) => {
+      const out = parts.flatMap((p) => (typeof p === 'string' ? [...new TextEncoder().encode(p)] : p));
+      return new Uint8Array(out).buffer;
+    };
+    try {
+      post({ html: '<!doctype html><meta charset="utf-8"><p id="t">one·', more: true });
+      // "é" is C3 A9 in UTF-8: its first byte ends this part, its second starts the next.
+      const second = bytes('two', [0xc3]);
+      post({ html: second, more: true }, [second]);
+      post({ html: 42, more: false });
+      const last = bytes([0xa9], ` three</p>${REPORT}`);
+      post({ html: last }, [last]);
+      expect(await until(seen, 'the View\'s text')).to.equal('one·twoé three');
+      // Written after the last part, it would open a new document (the View and its listener gone: no answer).
+      const late = bytes('<p id="t">late</p>');
+      post({ html: late }, [late]);
+      ask();
+      expect(await until(seen, 'the View\'s answer after a late part'), 'the late part ignored').to.equal('one·twoé three');
+      expect(frame.element.contentWindow!.frames.length, 'one View frame').to.equal(1);
     } finally {
       frame.remove();
     }
