@@ -199,7 +199,7 @@ export class AhpSession extends LitElement {
     try {
       // createMcpChannel gives the handle its mcp:// capability (MCP Apps).
       // Elements hear of envelopes once per frame (one fold, one render each), not once per envelope.
-      const conn = connectSession({ ...options, createMcpChannel, scheduleNotify: frameScheduler, ...(this.reconnect !== undefined && { reconnect: this.reconnect }) });
+      const conn = connectSession({ ...options, createMcpChannel, scheduleNotify: frameScheduler, reconnect: this.reconnect });
       this.adopt({ key, store: conn.store, handle: conn.handle, close: () => conn.close() }, conn.ready);
     } catch (e) {
       this.#fail(e);

@@ -80,8 +80,9 @@ async function run(req: McpAuthRequirement, resource: string, o: AuthorizeOption
       redirectUri: o.redirectUri,
       registrationStore: o.registrationStore ?? defaultRegistrations,
       fetch: fetchFn,
-      ...(o.clientName ? { clientName: o.clientName } : {}),
-      ...(o.clientMetadataUrl ? { clientMetadataUrl: o.clientMetadataUrl } : {}),
+      // Both are read only when set (an empty one as unset).
+      clientName: o.clientName,
+      clientMetadataUrl: o.clientMetadataUrl,
     });
     const scopes = chooseScopes(req);
     if (req.reason === 'expired') {

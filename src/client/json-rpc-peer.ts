@@ -41,7 +41,7 @@ export class JsonRpcPeer extends JsonRpcEngine {
           }
         }
       },
-      ...(options.log && { log: options.log }),
+      log: options.log,
       requestTimeoutMs: options.requestTimeoutMs ?? 30_000,
     });
     this.#transport = transport;

@@ -95,22 +95,21 @@ export function connectSession(options: ConnectSessionOptions): SessionConnectio
   let openTransport = options.createTransport;
   if (!openTransport && options.url) {
     const url = options.url;
-    const wsOptions: Parameters<typeof WebSocketTransport.connect>[1] = {};
-    if (options.WebSocket) wsOptions.WebSocket = options.WebSocket;
-    if (options.protocols) wsOptions.protocols = options.protocols;
-    if (options.log) wsOptions.log = options.log;
+    // connect reads an undefined option as an absent one; an empty protocols string stays out, as it always has.
+    const wsOptions = { WebSocket: options.WebSocket, protocols: options.protocols || undefined, log: options.log };
     openTransport = () => WebSocketTransport.connect(url, wsOptions);
   }
   if (!options.transport && !openTransport) throw new TypeError('connectSession needs a url, a transport or createTransport');
   const transport = options.transport ?? deferTransport(openTransport!());
   const policy: ReconnectPolicy | undefined = options.reconnect === false || !openTransport ? undefined : { ...options.reconnect };
 
+  // AhpClient reads an undefined option as an absent one.
   const client = new AhpClient({
     transport,
-    ...(options.clientId !== undefined && { clientId: options.clientId }),
-    ...(options.clientInfo !== undefined && { clientInfo: options.clientInfo }),
-    ...(options.requestTimeoutMs !== undefined && { requestTimeoutMs: options.requestTimeoutMs }),
-    ...(options.log !== undefined && { log: options.log }),
+    clientId: options.clientId,
+    clientInfo: options.clientInfo,
+    requestTimeoutMs: options.requestTimeoutMs,
+    log: options.log,
   });
 
   /** `connecting` → `open` ⇄ (`waiting` → `recovering`) → `closed`. */
@@ -144,7 +143,7 @@ export function connectSession(options: ConnectSessionOptions): SessionConnectio
       return snapshotOf(uri);
     },
     unsubscribeChannel: (uri) => client.unsubscribe(uri),
-    ...(options.pendingTimeoutMs !== undefined && { pendingTimeoutMs: options.pendingTimeoutMs }),
+    pendingTimeoutMs: options.pendingTimeoutMs,
     ...(options.limits && { limits: options.limits }),
     // Envelopes that arrive in one task (one socket read in Node, a replay) are folded and told as one change.
     scheduleNotify: options.scheduleNotify ?? queueMicrotask,
@@ -251,7 +250,7 @@ export function connectSession(options: ConnectSessionOptions): SessionConnectio
       let answered = false;
       const tryReconnect = async (shape?: 'legacy'): Promise<ReconnectOutcome | undefined> => {
         try {
-          const result = await client.reconnect(cursors, { ...(shape && { shape }), pendingClientSeqs });
+          const result = await client.reconnect(cursors, { shape, pendingClientSeqs });
           answered = true;
           return result;
         } catch (err) {

@@ -179,17 +179,14 @@ export async function discoverSessions(options: DiscoverSessionsOptions): Promis
   let transport = options.transport;
   if (!transport) {
     if (!options.url) throw new TypeError('discoverSessions needs a url or a transport');
-    transport = await WebSocketTransport.connect(options.url, {
-      ...(options.WebSocket && { WebSocket: options.WebSocket }),
-      ...(options.protocols && { protocols: options.protocols }),
-      ...(options.log && { log: options.log }),
-    });
+    // Each reads an undefined option as an absent one; an empty protocols string stays out, as it always has.
+    transport = await WebSocketTransport.connect(options.url, { WebSocket: options.WebSocket, protocols: options.protocols || undefined, log: options.log });
   }
-  const client = new AhpClient({ transport, ...(options.clientInfo && { clientInfo: options.clientInfo }), ...(options.log && { log: options.log }) });
+  const client = new AhpClient({ transport, clientInfo: options.clientInfo, log: options.log });
   try {
     const init = await client.initialize({ initialSubscriptions: [ROOT_CHANNEL] });
     const snapshot = init.snapshots.find((s) => s.resource === ROOT_CHANNEL);
-    const watch = await watchRoot(client, { ...(snapshot && { snapshot }), ...(options.log && { log: options.log }) });
+    const watch = await watchRoot(client, { snapshot, log: options.log });
     const result = watch.getCatalog();
     watch.dispose();
     return result;
