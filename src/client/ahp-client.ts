@@ -70,7 +70,7 @@ export class AhpClient {
   /** This client's id (sent in `initialize`/`reconnect`, echoed in `origin` of its actions). */
   readonly clientId: string;
   #peer: JsonRpcPeer;
-  readonly #peerOptions: { requestTimeoutMs?: number; log: Logger };
+  readonly #peerOptions: { requestTimeoutMs: number | undefined; log: Logger };
   readonly #clientInfo: AhpClientOptions['clientInfo'];
   readonly #log: Logger;
   readonly #actionListeners = new Set<(env: ActionEnvelope) => void>();
@@ -84,8 +84,8 @@ export class AhpClient {
     this.clientId = options.clientId ?? randomId();
     this.#clientInfo = options.clientInfo;
     this.#log = options.log ?? warnLogger;
-    this.#peerOptions = { log: this.#log };
-    if (options.requestTimeoutMs !== undefined) this.#peerOptions.requestTimeoutMs = options.requestTimeoutMs;
+    // The peer reads an undefined timeout as its default.
+    this.#peerOptions = { log: this.#log, requestTimeoutMs: options.requestTimeoutMs };
     this.#peer = this.#wire(options.transport);
   }
 
