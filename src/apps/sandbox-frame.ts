@@ -79,6 +79,8 @@ export class SandboxFrame {
   private resolveReady: (ok: boolean) => void = () => {};
   declare private readyTimer: ReturnType<typeof setTimeout> | undefined;
   private announced = false;
+  /** The proxy takes a large View in parts (it said so when it announced itself). */
+  declare private parts: boolean;
   private loads = 0;
   private appliedHeight = 0;
   declare private hijackHandler: (() => void) | undefined;
@@ -150,9 +152,10 @@ export class SandboxFrame {
     const { port1, port2 } = new MessageChannel();
     port1.onmessage = (event) => this.pipe?.onmessage?.(event.data);
     // A large View goes in parts, each posted as soon as it is encoded: the proxy (another process) decodes and
-    // parses one while this page encodes the next, as a browser parses a page while it downloads.
+    // parses one while this page encodes the next, as a browser parses a page while it downloads. Only to a proxy
+    // that said it takes parts (one deployed from an earlier version gets the whole HTML in one message).
     for (let at = 0, first = 1; first || at < html.length; first = 0) {
-      let end = at + RESOURCE_PART;
+      let end = at + (this.parts ? RESOURCE_PART : html.length);
       // Never between the two halves of a surrogate pair.
       if ((html.charCodeAt(end - 1) & 0xfc00) === 0xd800) end++;
       const bytes = utf8Bytes(html.slice(at, (at = end)));
@@ -202,6 +205,7 @@ export class SandboxFrame {
     if (event.origin !== this.origin || (isReady && this.announced)) return this.hijack();
     if (!isReady) return this.pipe?.onmessage?.(event.data);
     this.announced = true;
+    this.parts = (event.data as { params?: { resourceParts?: unknown } }).params?.resourceParts === true;
     clearTimeout(this.readyTimer);
     this.resolveReady(true);
   };

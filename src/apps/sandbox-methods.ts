@@ -4,11 +4,14 @@
  * from the View: the proxy drops every message with the prefix that crosses it.
  */
 export const SANDBOX_METHODS = {
-  /** Proxy → host: the proxy page runs and listens (sent once; a second one means the frame is no longer ours). */
+  /**
+   * Proxy → host: the proxy page runs and listens (sent once; a second one means the frame is no longer ours).
+   * `params.resourceParts: true` says it takes the View's HTML in parts (see `resourceReady`).
+   */
   proxyReady: 'ui/notifications/sandbox-proxy-ready',
   /**
    * Host → proxy: the View's HTML (a string, or UTF-8 bytes as a transferred ArrayBuffer) with its CSP and permissions.
-   * With `more: true` the HTML is a first part: further messages of this method bring the next parts (`html`, and
+   * To a proxy that announced `resourceParts`: with `more: true` the HTML is a first part: further messages of this method bring the next parts (`html`, and
    * `more` until the last); the proxy writes each into the View's document as it comes and ignores anything after.
    */
   resourceReady: 'ui/notifications/sandbox-resource-ready',

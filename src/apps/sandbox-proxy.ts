@@ -239,7 +239,8 @@ export function runSandboxProxy(win: Window = window): () => void {
   };
   win.addEventListener('message', onMessage);
   win.postMessage = postHere as Window['postMessage'];
-  win.parent.postMessage({ jsonrpc: '2.0', method: SANDBOX_METHODS.proxyReady, params: {} }, parentOrigin);
+  // `resourceParts`: this proxy takes a large View's HTML in parts (`more`); a host sends parts only to a proxy that says so.
+  win.parent.postMessage({ jsonrpc: '2.0', method: SANDBOX_METHODS.proxyReady, params: { resourceParts: true } }, parentOrigin);
   // Made after the handshake went out (the host is not kept waiting) and before any resource can arrive.
   ahead = viewFrame(INNER_SANDBOX.join(' '), aheadAllow);
   return () => {

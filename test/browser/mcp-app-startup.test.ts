@@ -368,6 +368,36 @@ describe('the View\'s HTML handed to the proxy', () => {
     }
   });
 
+  it('goes in parts only to a proxy that said it takes them (one deployed from an earlier version gets one message)', async () => {
+    const html = 'x'.repeat(1_200_000);
+    for (const parts of [false, true]) {
+      const frame = new SandboxFrame({ url: `${otherOrigin}/apps/bare-proxy.html?parent=${encodeURIComponent(location.origin)}${parts ? '&parts' : ''}` });
+      try {
+        frame.place(document.body);
+        expect(await frame.ready).to.equal(true);
+        let got: { length: number; more: boolean }[] | undefined;
+        const transport = frame.transport();
+        transport.onmessage = (m) => void ((m as { method?: string }).method === 'test/got' && (got = (m as { params: { got: typeof got } }).params.got));
+        frame.sendResource({ html });
+        // Asked after the resource: the proxy answers once it has every message posted before.
+        transport.send({ jsonrpc: '2.0', method: 'test/report' });
+        const seen = await until(() => got, 'what the proxy got');
+        if (!parts) expect(seen).to.deep.equal([{ length: html.length, more: false }]);
+        else expect(seen).to.deep.equal([{ length: 512 * 1024, more: true }, { length: 512 * 1024, more: true }, { length: html.length - 1024 * 1024, more: false }]);
+      } finally {
+        frame.remove();
+      }
+    }
+    // This version's proxy says it takes parts.
+    let announced: unknown;
+    const onReady = (e: MessageEvent) => void (e.data?.method === SANDBOX_METHODS.proxyReady && (announced = e.data.params));
+    addEventListener('message', onReady);
+    const { frame } = await proxyFrame();
+    removeEventListener('message', onReady);
+    frame.remove();
+    expect(announced).to.deep.equal({ resourceParts: true });
+  });
+
   it('the proxy writes parts as they come, a character split across two parts\' bytes included, closes the View\'s document after the last, and ignores a part without HTML and parts after the last', async () => {
     const { frame, text: seen, ask } = await proxyFrame();
     const post = (params: Record<string, unknown>, transfer: Transferable[] = []) =>
