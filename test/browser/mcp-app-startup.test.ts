@@ -181,11 +181,24 @@ describe('<ahp-mcp-app> and a slow listing', () => {
     const channel = new FakeChannel({ html: await drivenView({ fetches: [target()], toPage: true }), contentMeta: { csp }, listMeta: { csp }, holdRead: new Promise<void>((r) => (answerRead = r)) });
     const handle = new FakeHandle({ channels: () => channel as McpChannel });
     const store = new FakeChatStore(session(), { [CHAT]: chatState([completed]) });
-    const el = await fixture<AhpMcpApp>(html`<ahp-mcp-app .store=${store} .handle=${handle} chat=${CHAT} tool-call-id="tc1" sandbox-url=${sandboxUrl()}></ahp-mcp-app>`);
-    const probe = fetchProbe(el);
+    // Proxy frames made on the sandbox origin (each takes a load slot when it is made); no spare of earlier tests.
+    (customElements.get('ahp-mcp-app') as unknown as { warmer: { clear(): void } }).warmer.clear();
+    const loads = SandboxFrame.loads;
+    const acquire = loads.acquire;
+    let made = 0;
+    loads.acquire = (key, begin) => (key === otherOrigin && made++, acquire.call(loads, key, begin));
+    let el: AhpMcpApp;
+    let early: HTMLIFrameElement;
     const frames = () => [...el.shadowRoot!.querySelectorAll('iframe')];
     const withCsp = (f: HTMLIFrameElement) => new URL(f.src).searchParams.get('csp') !== null;
-    const early = await until(() => frames().find(withCsp), 'a proxy frame with the listed CSP while the read is out');
+    try {
+      el = await fixture<AhpMcpApp>(html`<ahp-mcp-app .store=${store} .handle=${handle} chat=${CHAT} tool-call-id="tc1" sandbox-url=${sandboxUrl()}></ahp-mcp-app>`);
+      early = await until(() => frames().find(withCsp), 'a proxy frame with the listed CSP while the read is out');
+      expect(made, 'the only proxy frame: no guess (without the CSP) was made before the listing answered').to.equal(1);
+    } finally {
+      loads.acquire = acquire;
+    }
+    const probe = fetchProbe(el);
     expect(channel.count('resources/read'), 'the read is out').to.equal(1);
     expect(el.matches(':state(ready)')).to.equal(false);
     answerRead();
@@ -204,9 +217,9 @@ describe('<ahp-mcp-app> and a slow listing', () => {
     const handle = new FakeHandle({ channels: () => channel as McpChannel });
     const store = new FakeChatStore(session(), { [CHAT]: chatState([completed]) });
     const el = await fixture<AhpMcpApp>(html`<ahp-mcp-app .store=${store} .handle=${handle} chat=${CHAT} tool-call-id="tc1" sandbox-url=${sandboxUrl()}></ahp-mcp-app>`);
-    await until(() => channel.count('resources/read') === 1 && el.shadowRoot!.querySelector('iframe'), 'the first guess loading while the read is out');
+    await until(() => channel.count('resources/read') === 1, 'the read is out');
     el.remove();
-    // The listing names another proxy while the read is still out (it stays out: nothing after the read cleans up).
+    // The listing answers while the read is still out, so a proxy frame is made (the read stays out: nothing after it cleans up).
     answerListing();
     try {
       // The frames are gone when their load slots are free (a frame nobody removed holds its slot until its handshake times out, 10 s).
