@@ -8,6 +8,8 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { prepareJsonResult } from '../../../src/host.js';
 import { resourceUriOf } from '../../../src/apps/tool-call.js';
+import { listedUiMeta, mergeUiMeta } from '../../../src/apps/resource.js';
+import { isRecord } from '../../../src/protocol/guards.js';
 
 /** What the pre-read needs from one running server (an `McpServerRuntime` fits). */
 export interface PrereadServer {
@@ -58,38 +60,29 @@ interface ServerStart {
 const LISTING = 'resources/list';
 
 type Obj = Record<string, unknown>;
-const isObj = (value: unknown): value is Obj => typeof value === 'object' && value !== null && !Array.isArray(value);
-/** `_meta.ui` of a listing entry or content item, read as an App reads it (`meta` where there is no `_meta`). */
-function uiOf(item: unknown): Obj | undefined {
-  const meta = isObj(item) ? (isObj(item._meta) ? item._meta : item.meta) : undefined;
-  return isObj(meta) && isObj(meta.ui) ? meta.ui : undefined;
-}
 
 /** The `_meta.ui` of a read answer's content item, when it is exactly one for `uri` (as an App takes it) and has keys. */
 function contentUiOf(answer: Answer | undefined, uri: string): Obj | undefined {
   const contents = answer?.contents;
-  if (!Array.isArray(contents) || contents.length !== 1 || !isObj(contents[0]) || contents[0].uri !== uri) return undefined;
-  const ui = uiOf(contents[0]);
-  return ui && Object.keys(ui).length ? ui : undefined;
+  const ui = Array.isArray(contents) && contents.length === 1 ? listedUiMeta(contents, uri) : undefined;
+  return ui && Object.keys(ui).length ? (ui as Obj) : undefined;
 }
 
 /**
  * A copy of `listing` in which the first entry of each URI in `said` has `_meta.ui` = its own under `said`'s, key by
- * key; undefined when no entry changes (the answer is then served as the server gave it).
+ * key (read and merged as an App does: `listedUiMeta`, `mergeUiMeta`); undefined when no entry changes (the answer
+ * is then served as the server gave it).
  */
 function withContentUi(listing: Answer, said: ReadonlyMap<string, Obj>): Answer | undefined {
-  if (!Array.isArray(listing.resources)) return undefined;
-  const seen = new Set<string>();
-  let changed = false;
-  const resources = listing.resources.map((entry: unknown) => {
-    const uri = isObj(entry) && typeof entry.uri === 'string' ? entry.uri : undefined;
-    const ui = uri !== undefined && !seen.has(uri) ? said.get(uri) : undefined;
-    if (uri !== undefined) seen.add(uri);
-    if (!ui || !isObj(entry)) return entry;
-    changed = true;
-    return { ...entry, _meta: { ...(isObj(entry._meta) ? entry._meta : {}), ui: { ...uiOf(entry), ...ui } } };
-  });
-  return changed ? { ...listing, resources } : undefined;
+  const list = listing.resources;
+  if (!Array.isArray(list)) return undefined;
+  const resources = [...list];
+  for (const [uri, ui] of said) {
+    const at = list.findIndex((entry) => isRecord(entry) && entry['uri'] === uri);
+    const entry = list[at] as Obj | undefined;
+    if (entry) resources[at] = { ...entry, _meta: { ...(isRecord(entry['_meta']) ? entry['_meta'] : {}), ui: mergeUiMeta(listedUiMeta(list, uri), ui) } };
+  }
+  return resources.some((entry, i) => entry !== list[i]) ? { ...listing, resources } : undefined;
 }
 
 /** The size of an answer: a read's `text`/`blob` strings, or a listing's JSON. */
