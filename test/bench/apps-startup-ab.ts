@@ -124,7 +124,7 @@ async function openTree(tree: string) {
 }
 
 const ms = (n: number) => n.toFixed(0);
-const signed = (n: number) => (n > 0 ? '+' : '') + ms(n);
+const signed = (n: number) => (Math.round(n) > 0 ? '+' : '') + ms(Math.round(n) || 0);
 // A worktree's node_modules link shows as untracked (.gitignore names a folder).
 const uncommitted = git('status', '--porcelain').split('\n').some((line) => line && line !== '?? node_modules');
 const labelA = `${REF} (${commitA.slice(0, 7)})`;
