@@ -104,7 +104,7 @@ export class AhpChat extends LitElement {
   /** Enter was pressed while a turn was active (the hint then says why nothing was sent). */
   private sendBlocked = false;
   /** Why the last message did not go out (too large, or the host never got it); shown until the next send. */
-  private sendError: string | undefined;
+  declare private sendError: string | undefined;
   /** Messages sent lately (turnId → stop listening): one the host reports it never got comes back into the box. */
   private readonly inFlight = new Map<string, () => void>();
   readonly #session = new SessionHandleController(this);

@@ -81,7 +81,7 @@ export class AppLifecycle implements ReactiveController {
   declare private run: AppRun | undefined;
   private mountKey = '';
   private generation = 0;
-  private stopWatching: (() => void) | undefined;
+  declare private stopWatching: (() => void) | undefined;
   /** The start failed in a way a later try may not (the proxy or the View was too slow): tried again after being far. */
   private retryAfterFar = false;
 

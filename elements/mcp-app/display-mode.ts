@@ -14,7 +14,7 @@ type Host = ReactiveControllerHost & HTMLElement & { displayMode: McpUiDisplayMo
  */
 export class DisplayModeController {
   declare private readonly host: Host;
-  private readonly frame: () => HTMLIFrameElement | undefined;
+  declare private readonly frame: () => HTMLIFrameElement | undefined;
 
   constructor(host: Host, frame: () => HTMLIFrameElement | undefined) {
     this.host = host;

@@ -28,7 +28,7 @@ export class InteractionTracker {
   private focusedAt = -Infinity;
   private readonly spentAt = new Map<AppIntentKind, number>();
   declare private frame: HTMLIFrameElement | undefined;
-  private readonly now: () => number;
+  declare private readonly now: () => number;
 
   constructor(now: () => number = () => performance.now()) {
     this.now = now;

@@ -7,8 +7,8 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
  */
 export class OffscreenController implements ReactiveController {
   declare private readonly host: ReactiveControllerHost & Element;
-  private readonly margin: () => string | null;
-  private readonly onChange: (far: boolean) => void;
+  declare private readonly margin: () => string | null;
+  declare private readonly onChange: (far: boolean) => void;
   declare private observer: IntersectionObserver | undefined;
   private observed = false;
   private waiting: (() => void)[] = [];

@@ -19,10 +19,10 @@ export class IntentPromptController implements ReactiveController {
   declare private readonly host: Host;
   private readonly interaction = new InteractionTracker();
   declare private pending: Pending | undefined;
-  private readonly policy: () => AppIntentPolicy;
-  private readonly canAsk: () => boolean;
+  declare private readonly policy: () => AppIntentPolicy;
+  declare private readonly canAsk: () => boolean;
   /** Where focus goes when the prompt closes while it had focus (the App's frame). */
-  private readonly focusAfter: () => void;
+  declare private readonly focusAfter: () => void;
 
   /** `canAsk` false refuses instead of asking (no App running to ask for). */
   constructor(host: Host, policy: () => AppIntentPolicy, canAsk: () => boolean, focusAfter: () => void) {

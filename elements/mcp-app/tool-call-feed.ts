@@ -11,8 +11,8 @@ import type { SessionStoreLike } from '../../src/store/types.js';
 export class ToolCallFollower {
   declare toolCall: ToolCallState | undefined;
   private key = '';
-  private stop: (() => void) | undefined;
-  private readonly onChange: () => void;
+  declare private stop: (() => void) | undefined;
+  declare private readonly onChange: () => void;
 
   constructor(onChange: () => void) {
     this.onChange = onChange;

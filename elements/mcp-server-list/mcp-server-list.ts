@@ -129,8 +129,8 @@ export class AhpMcpServerList extends LitElement {
   readonly #shown = new Set<string>();
   #observer: IntersectionObserver | undefined;
   readonly #observed = new WeakSet<Element>();
-  private lastList: unknown;
-  private lastGroups: Group[] | undefined;
+  declare private lastList: unknown;
+  declare private lastGroups: Group[] | undefined;
   /** The first render of a session's servers: only what the first paint needs; the rest one render later. */
   private windowed = false;
   private widening = false;

@@ -14,7 +14,7 @@ export class SessionDiscovery {
   #status: 'pending' | 'choice' | 'none' | 'error' | 'done' = 'pending';
   #sessions: SessionSummary[] = [];
   #error = '';
-  private chosen: string | undefined;
+  declare private chosen: string | undefined;
   #run = 0;
 
   /** `changed` runs when the answer (or the choice) is in; the element then connects or renders the choice. */

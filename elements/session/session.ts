@@ -111,8 +111,8 @@ export class AhpSession extends LitElement {
   });
   #own: OwnConnection | undefined;
   #bound: SessionStoreLike | undefined;
-  private boundHandle: SessionHandle | undefined;
-  private unbindConnection: (() => void) | undefined;
+  declare private boundHandle: SessionHandle | undefined;
+  declare private unbindConnection: (() => void) | undefined;
   #state: ConnectionState | undefined;
 
   /** The store provided to descendants (the `store` property or the one this element connected). */

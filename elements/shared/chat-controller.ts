@@ -17,7 +17,7 @@ export interface ChatControllerOptions {
  */
 export class ChatController extends StoreBinding {
   /** The chat's optimistic view; undefined before its snapshot or without store/chat. */
-  value: ChatState | undefined;
+  declare value: ChatState | undefined;
   readonly #options: ChatControllerOptions;
 
   constructor(host: ReactiveControllerHost, options: ChatControllerOptions) {

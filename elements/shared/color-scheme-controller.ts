@@ -6,9 +6,9 @@ import { themeOf } from './icon.js';
  * whatever the host picks by theme (a server icon, an App's host context) follows without a reload.
  */
 export class ColorSchemeController implements ReactiveController {
-  private readonly host: ReactiveControllerHost & Element;
+  declare private readonly host: ReactiveControllerHost & Element;
   private readonly query = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : undefined;
-  private readonly onChange: () => void;
+  declare private readonly onChange: () => void;
 
   constructor(host: ReactiveControllerHost & Element, onChange?: () => void) {
     this.host = host;

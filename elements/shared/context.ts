@@ -70,7 +70,7 @@ export class ContextProvider<C extends Context<unknown, unknown>> implements Rea
 
 /** The value the nearest provider of `context` above `host` holds, followed as it changes (the host re-renders). */
 export class ContextConsumer<C extends Context<unknown, unknown>> implements ReactiveController {
-  value: ContextType<C> | undefined;
+  declare value: ContextType<C> | undefined;
   readonly #host: ReactiveControllerHost & HTMLElement;
   readonly #context: C;
   #unsubscribe: (() => void) | undefined;

@@ -59,11 +59,11 @@ export function addDevChecks<T extends ReactiveElement>(ctor: (new () => T) & { 
 
 /** Development-only checks of an element's setup (see `addDevChecks`). */
 export class DevChecks implements ReactiveController {
-  private readonly host: ReactiveControllerHost & HTMLElement;
-  private readonly options: DevCheckOptions;
-  private timer: ReturnType<typeof setTimeout> | undefined;
-  private watched: SessionStoreLike | undefined;
-  private unwatch: (() => void) | undefined;
+  declare private readonly host: ReactiveControllerHost & HTMLElement;
+  declare private readonly options: DevCheckOptions;
+  declare private timer: ReturnType<typeof setTimeout> | undefined;
+  declare private watched: SessionStoreLike | undefined;
+  declare private unwatch: (() => void) | undefined;
 
   constructor(host: ReactiveControllerHost & HTMLElement, options: DevCheckOptions) {
     this.host = host;

@@ -24,11 +24,11 @@ const sameEntry = (a: McpServerEntry | undefined, b: McpServerEntry | undefined)
  */
 export class ServerEntryController extends StoreBinding {
   /** The server with its container and effective enablement; undefined while loading or when not found. */
-  value: McpServerEntry | undefined;
-  private readonly options: ServerEntryControllerOptions;
+  declare value: McpServerEntry | undefined;
+  declare private readonly options: ServerEntryControllerOptions;
   /** The store the subscriptions are open on. */
-  private store: SessionStoreLike | undefined;
-  private offSession: (() => void) | undefined;
+  declare private store: SessionStoreLike | undefined;
+  declare private offSession: (() => void) | undefined;
   private loaded = false;
 
   constructor(host: ReactiveControllerHost, options: ServerEntryControllerOptions) {

@@ -19,13 +19,13 @@ type Host = ReactiveControllerHost & HTMLElement;
  * ```
  */
 export class SessionHandleController implements ReactiveController {
-  private readonly host: Host;
-  private readonly getOwn: (() => SessionHandle | undefined) | undefined;
-  private readonly consumer: ContextConsumer<typeof handleContext>;
-  private followed: SessionHandle | undefined;
-  private unsubscribe: (() => void) | undefined;
+  declare private readonly host: Host;
+  declare private readonly getOwn: (() => SessionHandle | undefined) | undefined;
+  declare private readonly consumer: ContextConsumer<typeof handleContext>;
+  declare private followed: SessionHandle | undefined;
+  declare private unsubscribe: (() => void) | undefined;
   private connected = false;
-  private state: ConnectionState | undefined;
+  declare private state: ConnectionState | undefined;
 
   constructor(host: Host, getOwn?: () => SessionHandle | undefined) {
     this.host = host;

@@ -8,9 +8,9 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
  * or undefined when there is nothing to watch).
  */
 export abstract class StoreBinding implements ReactiveController {
-  protected readonly host: ReactiveControllerHost;
-  private deps: readonly unknown[] | undefined;
-  private close: (() => void) | undefined;
+  declare protected readonly host: ReactiveControllerHost;
+  declare private deps: readonly unknown[] | undefined;
+  declare private close: (() => void) | undefined;
   private connected = false;
 
   constructor(host: ReactiveControllerHost) {

@@ -14,8 +14,8 @@ import { storeContext } from './store-context.js';
  * ```
  */
 export class StoreConsumer {
-  private readonly getOwn: () => SessionStoreLike | undefined;
-  private readonly consumer: ContextConsumer<typeof storeContext>;
+  declare private readonly getOwn: () => SessionStoreLike | undefined;
+  declare private readonly consumer: ContextConsumer<typeof storeContext>;
 
   constructor(host: ReactiveControllerHost & HTMLElement, getOwn: () => SessionStoreLike | undefined) {
     this.getOwn = getOwn;

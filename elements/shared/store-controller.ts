@@ -20,7 +20,7 @@ export interface StoreControllerOptions<T> {
 export class StoreController<T> extends StoreBinding {
   /** The latest selection, or undefined while there is no store. */
   value: T | undefined;
-  private readonly options: StoreControllerOptions<T>;
+  declare private readonly options: StoreControllerOptions<T>;
   /** Whether the store had a session state at the last look: its arrival changes "loading" into "not found". */
   private loaded = false;
 

@@ -20,7 +20,7 @@ export interface ToolCallControllerOptions {
  */
 export class ToolCallController extends StoreBinding {
   /** The call and its turn; undefined while loading, when not found, or with nothing to look up. */
-  value: ToolCallEntry | undefined;
+  declare value: ToolCallEntry | undefined;
   /** Whether the chat's snapshot is there (a missing call is then "not found"); true for a URI that is no chat. */
   chatLoaded = false;
   readonly #options: ToolCallControllerOptions;

@@ -96,10 +96,10 @@ export class AhpToolCall extends LitElement {
     getToolCallId: () => this.toolCallId,
   });
   #server: McpServerCustomization | undefined;
-  private announced: { id: string; text: string; lang: string } | undefined;
+  declare private announced: { id: string; text: string; lang: string } | undefined;
   private announcement = '';
   private hadFocus = false;
-  private editedInput: string | undefined;
+  declare private editedInput: string | undefined;
 
   constructor() {
     super();

@@ -3,7 +3,7 @@ import type { JsonRpcPayload, Transport } from './transport.js';
 class InMemoryTransport implements Transport {
   onmessage?: (msg: unknown) => void;
   onclose?: (reason?: string) => void;
-  other!: InMemoryTransport;
+  declare other: InMemoryTransport;
   closed = false;
 
   send(msg: JsonRpcPayload): void {

@@ -72,9 +72,9 @@ export class Connection implements HostConnection {
   readonly #host: HostInternals;
   readonly #peer: HostPeer;
   readonly subscriptions = new Set<string>();
-  clientId: string | undefined;
+  declare clientId: string | undefined;
   mcpApps = false;
-  protocolVersion: string | undefined;
+  declare protocolVersion: string | undefined;
   #closeAfterAnswer: string | undefined;
   /** JSON-RPC 2.0 in full: raw frames parsed, invalid messages answered, batches; synchronous results answered at once. */
   readonly #rpc: JsonRpcServer;

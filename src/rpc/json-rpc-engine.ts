@@ -54,7 +54,7 @@ export const isThenable = (v: unknown): v is PromiseLike<unknown> => isRecord(v)
  */
 export class JsonRpcEngine {
   readonly #options: JsonRpcEngineOptions;
-  protected readonly log: Logger;
+  declare protected readonly log: Logger;
   /** Whether id null is a request (answered with id null) rather than an invalid message. */
   protected readonly nullIdIsRequest: boolean = false;
   readonly #pending = new Map<JsonRpcId, Pending>();

@@ -54,20 +54,20 @@ export const MAX_DEFERRED = 1024;
  * owner calls `refresh()` after a change and tells its listeners.
  */
 export class ChannelReconciler<S extends object> {
-  readonly channel: string;
+  declare readonly channel: string;
   /** What the owner gave (the callbacks are called detached, not as its methods). */
-  private readonly recOptions: ChannelReconcilerOptions<S>;
+  declare private readonly recOptions: ChannelReconcilerOptions<S>;
 
-  private recMode: ReconcilerMode;
-  private confirmedState: S | undefined;
+  declare private recMode: ReconcilerMode;
+  declare private confirmedState: S | undefined;
   private lastSeq = 0;
   private readonly echoWaits = new Map<number, Pending>();
   private earlyEnvelopes: ActionEnvelope[] = [];
-  private optimisticView: S | undefined;
+  declare private optimisticView: S | undefined;
   /** The view the owner last reported to its listeners (`refresh`). */
-  private lastReported: S | undefined;
+  declare private lastReported: S | undefined;
   private viewStale = false;
-  private readonly foldActions: (state: S, actions: readonly AnyAction[]) => S;
+  declare private readonly foldActions: (state: S, actions: readonly AnyAction[]) => S;
   /** Confirmed actions (cursor past them) not folded into `confirmed` yet: see `receive(env, defer)`. */
   private deferred: AnyAction[] = [];
 

@@ -68,9 +68,9 @@ const foldSession = (state: SessionState, actions: readonly AnyAction[]): Sessio
 export class SessionStore implements SessionStoreLike {
   readonly channel: string;
   /** What the connection gave: its callbacks (send, subscribeChannel… are called as its methods) and settings. */
-  private readonly storeOptions: SessionStoreOptions;
+  declare private readonly storeOptions: SessionStoreOptions;
 
-  private readonly sessionRec: ChannelReconciler<SessionState>;
+  declare private readonly sessionRec: ChannelReconciler<SessionState>;
   /** Chat reconcilers: watched chats, and unwatched ones that still have pending actions. */
   private readonly chatRecs = new Map<string, ChannelReconciler<ChatState>>();
   private readonly chatWatchCounts = new Map<string, ChatWatch>();

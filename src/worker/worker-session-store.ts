@@ -56,15 +56,15 @@ interface ChatMirror {
  */
 export class WorkerSessionStore implements SessionStoreLike {
   readonly channel: string;
-  private readonly bridge: WorkerStoreBridge;
-  private base: SessionState | undefined;
-  private view: SessionState | undefined;
+  declare private readonly bridge: WorkerStoreBridge;
+  declare private base: SessionState | undefined;
+  declare private view: SessionState | undefined;
   /** This page's dispatches the worker has not acked yet, in dispatch order. */
   private readonly pending = new Map<number, PendingAction>();
   private lastLocalId = 0;
   private readonly chats = new Map<string, ChatMirror>();
   private closed = false;
-  private readonly limits: ActionSizeLimits | undefined;
+  declare private readonly limits: ActionSizeLimits | undefined;
 
   private readonly listeners = new StoreListeners<WorkerActionFailure>(
     () => this.view,
