@@ -100,9 +100,9 @@ export class AhpChat extends LitElement {
     getStore: () => this.currentStore,
     getChat: () => this.chat,
   });
-  private focusInputAfterUpdate = false;
+  declare private focusInputAfterUpdate?: boolean;
   /** Enter was pressed while a turn was active (the hint then says why nothing was sent). */
-  private sendBlocked = false;
+  declare private sendBlocked?: boolean;
   /** Why the last message did not go out (too large, or the host never got it); shown until the next send. */
   declare private sendError: string | undefined;
   /** Messages sent lately (turnId → stop listening): one the host reports it never got comes back into the box. */

@@ -83,7 +83,7 @@ export class AppLifecycle implements ReactiveController {
   private generation = 0;
   declare private stopWatching: (() => void) | undefined;
   /** The start failed in a way a later try may not (the proxy or the View was too slow): tried again after being far. */
-  private retryAfterFar = false;
+  declare private retryAfterFar?: boolean;
 
   constructor(host: AppLifecycleHost, parts: AppLifecycleParts) {
     this.host = host;

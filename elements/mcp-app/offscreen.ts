@@ -10,7 +10,7 @@ export class OffscreenController implements ReactiveController {
   declare private readonly margin: () => string | null;
   declare private readonly onChange: (far: boolean) => void;
   declare private observer: IntersectionObserver | undefined;
-  private observed = false;
+  declare private observed?: boolean;
   private waiting: (() => void)[] = [];
   /** Whether the element was far out of view at the last report. */
   far = false;

@@ -132,9 +132,9 @@ export class AhpMcpServerList extends LitElement {
   declare private lastList: unknown;
   declare private lastGroups: Group[] | undefined;
   /** The first render of a session's servers: only what the first paint needs; the rest one render later. */
-  private windowed = false;
-  private widening = false;
-  private hadGroups = false;
+  declare private windowed?: boolean;
+  declare private widening?: boolean;
+  declare private hadGroups?: boolean;
 
   constructor() {
     super();

@@ -94,7 +94,7 @@ export class AhpMcpServer extends LitElement {
   readonly #stores = new StoreConsumer(this, () => this.store);
   readonly #entry = new ServerEntryController(this, { getStore: () => this.currentStore, getId: () => this.serverId });
   readonly #scheme = new ColorSchemeController(this);
-  private refocusAfterUpdate = false;
+  declare private refocusAfterUpdate?: boolean;
   /** The `error` state last seen, when it arrived, and how many in a row: a failed retry must look different. */
   #failure: { state: object; at: number; count: number } | undefined;
   readonly #auth = new AuthController(this);

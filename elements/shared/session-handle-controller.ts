@@ -24,7 +24,7 @@ export class SessionHandleController implements ReactiveController {
   declare private readonly consumer: ContextConsumer<typeof handleContext>;
   declare private followed: SessionHandle | undefined;
   declare private unsubscribe: (() => void) | undefined;
-  private connected = false;
+  declare private connected?: boolean;
   declare private state: ConnectionState | undefined;
 
   constructor(host: Host, getOwn?: () => SessionHandle | undefined) {

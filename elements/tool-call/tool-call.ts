@@ -98,7 +98,7 @@ export class AhpToolCall extends LitElement {
   #server: McpServerCustomization | undefined;
   declare private announced: { id: string; text: string; lang: string } | undefined;
   private announcement = '';
-  private hadFocus = false;
+  declare private hadFocus?: boolean;
   declare private editedInput: string | undefined;
 
   constructor() {

@@ -59,7 +59,7 @@ export class AppRun {
   declare private readonly options: AppRunOptions;
   private readonly viewErrors: string[] = [];
   declare private startTimer: ReturnType<typeof setTimeout> | undefined;
-  private ended = false;
+  declare private ended?: boolean;
   /** The frame started while the resource is read, until the read decides on it. */
   declare private early: SandboxFrame | undefined;
 

@@ -122,11 +122,11 @@ export class AppBridgeHost {
   declare private readonly transport: Transport;
   /** Host→View requests and their answers; View requests in flight (cancelling one ends its relay and answers nothing). */
   declare private readonly rpc: JsonRpcEngine;
-  private started = false;
+  declare private started?: boolean;
   declare private context: McpUiHostContext;
   declare private toolsCache: Promise<Map<string, unknown>> | undefined;
   private unsubscribers: (() => void)[] = [];
-  private closed = false;
+  declare private closed?: boolean;
   declare private readonly limits: Required<AppTrafficLimits>;
   declare private readonly bucket: TokenBucket;
   /** Bounds the error answers to refused traffic, so a flood is not echoed back at the same rate. */
@@ -143,11 +143,11 @@ export class AppBridgeHost {
   modelContext: { content?: ContentBlock[]; structuredContent?: Params } | undefined;
 
   // Lifecycle of the tool call as the View must see it.
-  private inputSent = false;
+  declare private inputSent?: boolean;
   declare private input: Params | undefined;
   declare private partial: Params | undefined;
   declare private final: { method: string; params: Params } | undefined;
-  private finalSent = false;
+  declare private finalSent?: boolean;
 
   constructor(options: AppBridgeHostOptions) {
     this.wiring = options;

@@ -78,7 +78,7 @@ export class SandboxFrame {
   declare private pipe: BridgeTransport | undefined;
   private resolveReady: (ok: boolean) => void = () => {};
   declare private readyTimer: ReturnType<typeof setTimeout> | undefined;
-  private announced = false;
+  declare private announced?: boolean;
   /** The proxy takes a large View in parts (it said so when it announced itself). */
   declare private parts: boolean;
   private loads = 0;

@@ -56,7 +56,7 @@ export class JsonRpcEngine {
   readonly #options: JsonRpcEngineOptions;
   declare protected readonly log: Logger;
   /** Whether id null is a request (answered with id null) rather than an invalid message. */
-  protected readonly nullIdIsRequest: boolean = false;
+  declare protected readonly nullIdIsRequest?: boolean;
   readonly #pending = new Map<JsonRpcId, Pending>();
   /** Incoming requests whose answer is still being computed, by id. */
   readonly #incoming = new Map<JsonRpcId | null, AbortController>();

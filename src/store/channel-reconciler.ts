@@ -66,7 +66,7 @@ export class ChannelReconciler<S extends object> {
   declare private optimisticView: S | undefined;
   /** The view the owner last reported to its listeners (`refresh`). */
   declare private lastReported: S | undefined;
-  private viewStale = false;
+  declare private viewStale?: boolean;
   declare private readonly foldActions: (state: S, actions: readonly AnyAction[]) => S;
   /** Confirmed actions (cursor past them) not folded into `confirmed` yet: see `receive(env, defer)`. */
   private deferred: AnyAction[] = [];

@@ -63,7 +63,7 @@ export class WorkerSessionStore implements SessionStoreLike {
   private readonly pending = new Map<number, PendingAction>();
   private lastLocalId = 0;
   private readonly chats = new Map<string, ChatMirror>();
-  private closed = false;
+  declare private closed?: boolean;
   declare private readonly limits: ActionSizeLimits | undefined;
 
   private readonly listeners = new StoreListeners<WorkerActionFailure>(
