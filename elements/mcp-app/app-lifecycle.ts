@@ -74,7 +74,7 @@ export class AppLifecycle implements ReactiveController {
   phase: AppPhase = 'idle';
   errorText = '';
   /** The error is only that the page configured no sandbox (shown muted). */
-  noSandbox = false;
+  declare noSandbox?: boolean;
   declare readonly toolCall: ToolCallFollower;
   declare private readonly host: AppLifecycleHost;
   declare private readonly parts: AppLifecycleParts;

@@ -72,7 +72,7 @@ export class SandboxFrame {
   /** True once the proxy announced itself; false when it did not within the time limit or the frame was removed. */
   declare readonly ready: Promise<boolean>;
   /** True once hijacking was seen. */
-  hijacked = false;
+  declare hijacked?: boolean;
   declare private readonly win: Window;
   /** The open pipe to the View (`transport()`): it gets the frame's messages other than the handshake, and the port's. */
   declare private pipe: BridgeTransport | undefined;
