@@ -83,6 +83,8 @@ export class SandboxFrame {
   declare private parts: boolean;
   private loads = 0;
   private appliedHeight = 0;
+  /** Messages for the View sent while its HTML goes out in parts: posted after the last part, in order. */
+  declare private held: unknown[] | undefined;
   declare private hijackHandler: (() => void) | undefined;
   declare private readonly releaseLoad: () => void;
 
@@ -127,11 +129,12 @@ export class SandboxFrame {
   /**
    * The message pipe to the View through the proxy, pinned to the frame and its origin: what it sends is posted to the
    * frame for the sandbox origin only; it receives the frame's messages from that origin (as `windowTransport` would)
-   * and those of the port `sendResource` hands the proxy. After `close()` nothing is sent or received.
+   * and those of the port `sendResource` hands the proxy. What it sends while the View's HTML is still going out follows
+   * the last part. After `close()` nothing is sent or received.
    */
   transport(): BridgeTransport {
     const pipe: BridgeTransport = (this.pipe = {
-      send: (message) => this.pipe === pipe && this.element.contentWindow?.postMessage(message, this.origin),
+      send: (message) => this.pipe === pipe && (this.held ? this.held.push(message) : this.element.contentWindow?.postMessage(message, this.origin)),
       close: (reason) => {
         if (this.pipe !== pipe) return;
         this.pipe = undefined;
@@ -151,22 +154,31 @@ export class SandboxFrame {
   sendResource({ html, csp, permissions }: { html: string; csp?: McpUiResourceCsp | undefined; permissions?: McpUiResourcePermissions | undefined }): void {
     const { port1, port2 } = new MessageChannel();
     port1.onmessage = (event) => this.pipe?.onmessage?.(event.data);
-    // A large View goes in parts, each posted as soon as it is encoded: the proxy (another process) decodes and
-    // parses one while this page encodes the next, as a browser parses a page while it downloads. Only to a proxy
-    // that said it takes parts (one deployed from an earlier version gets the whole HTML in one message).
-    for (let at = 0, first = 1; first || at < html.length; first = 0) {
+    // A large View goes in parts, each encoded in a task of its own: the proxy (another process) decodes and parses
+    // one while this page encodes the next, as a browser parses a page while it downloads. Chromium forwards a message
+    // to another process's frame only after the task that posted it, so parts posted in one task would all leave
+    // together at its end. Only to a proxy that said it takes parts (one deployed from an earlier version gets the
+    // whole HTML in one message). Once the frame has gone, nothing more is encoded after the part under way.
+    let at = 0;
+    this.held = [];
+    const post = (): void => {
+      const target = this.element.contentWindow;
+      const first = !at;
       let end = at + (this.parts ? RESOURCE_PART : html.length);
       // Never between the two halves of a surrogate pair.
       if ((html.charCodeAt(end - 1) & 0xfc00) === 0xd800) end++;
       const bytes = utf8Bytes(html.slice(at, (at = end)));
       const more = at < html.length;
-      this.element.contentWindow?.postMessage(
+      target?.postMessage(
         { jsonrpc: '2.0', method: SANDBOX_METHODS.resourceReady, params: first ? { html: bytes, more, csp, permissions } : { html: bytes, more } },
         { targetOrigin: this.origin, transfer: first ? [bytes, port2] : [bytes] },
       );
-    }
+      if (target && more) return void setTimeout(post);
+      for (const message of this.held!) target?.postMessage(message, this.origin);
+      this.held = undefined;
+    };
+    post();
   }
-
 
   /** Applies the View's reported height (capped; reports within a few pixels of the current one are ignored). */
   applySize(size: { height?: number }): void {

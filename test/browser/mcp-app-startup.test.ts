@@ -411,6 +411,33 @@ describe('the View\'s HTML handed to the proxy', () => {
     expect(announced).to.deep.equal({ resourceParts: true });
   });
 
+  it('encodes and posts one part per task (a part posted in a task leaves only when that task ends), and what the page sends meanwhile follows the last part', async () => {
+    const html = 'x'.repeat(1_200_000);
+    const frame = new SandboxFrame({ url: `${otherOrigin}/apps/bare-proxy.html?parent=${encodeURIComponent(location.origin)}&parts` });
+    const encodeInto = TextEncoder.prototype.encodeInto;
+    let encoded = 0;
+    try {
+      frame.place(document.body);
+      expect(await frame.ready).to.equal(true);
+      let got: { length: number; more: boolean }[] | undefined;
+      const transport = frame.transport();
+      transport.onmessage = (m) => void ((m as { method?: string }).method === 'test/got' && (got = (m as { params: { got: typeof got } }).params.got));
+      TextEncoder.prototype.encodeInto = function (this: TextEncoder, ...args: Parameters<TextEncoder['encodeInto']>) {
+        encoded++;
+        return encodeInto.apply(this, args);
+      };
+      frame.sendResource({ html });
+      expect(encoded, 'parts encoded in the task that hands the View over').to.equal(1);
+      transport.send({ jsonrpc: '2.0', method: 'test/report' });
+      const seen = await until(() => got, 'what the proxy got');
+      expect(seen.map((p) => p.more)).to.deep.equal([true, true, false]);
+      expect(encoded).to.equal(3);
+    } finally {
+      TextEncoder.prototype.encodeInto = encodeInto;
+      frame.remove();
+    }
+  });
+
   it('the proxy writes parts as they come, a character split across two parts\' bytes included, closes the View\'s document after the last, and ignores a part without HTML and parts after the last', async () => {
     const { frame, text: seen, ask } = await proxyFrame();
     const post = (params: Record<string, unknown>, transfer: Transferable[] = []) =>
