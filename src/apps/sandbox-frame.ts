@@ -158,7 +158,7 @@ export class SandboxFrame {
     // one while this page encodes the next, as a browser parses a page while it downloads. Chromium forwards a message
     // to another process's frame only after the task that posted it, so parts posted in one task would all leave
     // together at its end. Only to a proxy that said it takes parts (one deployed from an earlier version gets the
-    // whole HTML in one message). Once the frame has gone, nothing more is encoded after the part under way.
+    // whole HTML in one message). Once the frame has gone, the part whose turn comes next is still encoded, then none.
     let at = 0;
     this.held = [];
     const post = (): void => {

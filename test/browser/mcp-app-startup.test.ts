@@ -381,20 +381,30 @@ describe('the View\'s HTML handed to the proxy', () => {
     }
   });
 
+  /**
+   * A stand-in proxy on the second origin (test/fixtures/apps/bare-proxy.html), announcing parts or not, placed and
+   * ready; `report()` asks it, through the frame's transport, for every sandbox-resource-ready it got (its answer
+   * follows every message posted before the question).
+   */
+  async function bareProxy(parts: boolean): Promise<{ frame: SandboxFrame; report(): Promise<{ length: number; more: boolean }[]> }> {
+    const frame = new SandboxFrame({ url: `${otherOrigin}/apps/bare-proxy.html?parent=${encodeURIComponent(location.origin)}${parts ? '&parts' : ''}` });
+    frame.place(document.body);
+    expect(await frame.ready).to.equal(true);
+    let got: { length: number; more: boolean }[] | undefined;
+    const transport = frame.transport();
+    transport.onmessage = (m) => void ((m as { method?: string }).method === 'test/got' && (got = (m as { params: { got: typeof got } }).params.got));
+    const report = () => (transport.send({ jsonrpc: '2.0', method: 'test/report' }), until(() => got, 'what the proxy got'));
+    return { frame, report };
+  }
+
   it('goes in parts only to a proxy that said it takes them (one deployed from an earlier version gets one message)', async () => {
     const html = 'x'.repeat(1_200_000);
     for (const parts of [false, true]) {
-      const frame = new SandboxFrame({ url: `${otherOrigin}/apps/bare-proxy.html?parent=${encodeURIComponent(location.origin)}${parts ? '&parts' : ''}` });
+      const { frame, report } = await bareProxy(parts);
       try {
-        frame.place(document.body);
-        expect(await frame.ready).to.equal(true);
-        let got: { length: number; more: boolean }[] | undefined;
-        const transport = frame.transport();
-        transport.onmessage = (m) => void ((m as { method?: string }).method === 'test/got' && (got = (m as { params: { got: typeof got } }).params.got));
         frame.sendResource({ html });
         // Asked after the resource: the proxy answers once it has every message posted before.
-        transport.send({ jsonrpc: '2.0', method: 'test/report' });
-        const seen = await until(() => got, 'what the proxy got');
+        const seen = await report();
         if (!parts) expect(seen).to.deep.equal([{ length: html.length, more: false }]);
         else expect(seen).to.deep.equal([{ length: 512 * 1024, more: true }, { length: 512 * 1024, more: true }, { length: html.length - 1024 * 1024, more: false }]);
       } finally {
@@ -413,23 +423,17 @@ describe('the View\'s HTML handed to the proxy', () => {
 
   it('encodes and posts one part per task (a part posted in a task leaves only when that task ends), and what the page sends meanwhile follows the last part', async () => {
     const html = 'x'.repeat(1_200_000);
-    const frame = new SandboxFrame({ url: `${otherOrigin}/apps/bare-proxy.html?parent=${encodeURIComponent(location.origin)}&parts` });
+    const { frame, report } = await bareProxy(true);
     const encodeInto = TextEncoder.prototype.encodeInto;
     let encoded = 0;
     try {
-      frame.place(document.body);
-      expect(await frame.ready).to.equal(true);
-      let got: { length: number; more: boolean }[] | undefined;
-      const transport = frame.transport();
-      transport.onmessage = (m) => void ((m as { method?: string }).method === 'test/got' && (got = (m as { params: { got: typeof got } }).params.got));
       TextEncoder.prototype.encodeInto = function (this: TextEncoder, ...args: Parameters<TextEncoder['encodeInto']>) {
         encoded++;
         return encodeInto.apply(this, args);
       };
       frame.sendResource({ html });
       expect(encoded, 'parts encoded in the task that hands the View over').to.equal(1);
-      transport.send({ jsonrpc: '2.0', method: 'test/report' });
-      const seen = await until(() => got, 'what the proxy got');
+      const seen = await report();
       expect(seen.map((p) => p.more)).to.deep.equal([true, true, false]);
       expect(encoded).to.equal(3);
     } finally {
