@@ -36,10 +36,4 @@ export class LoadSlots {
       if (!slot.running && !waiting.length) this.slotsByKey.delete(key);
     };
   }
-
-  /** How many loads run and wait for `key`. */
-  count(key: string): { running: number; waiting: number } {
-    const slot = this.slotsByKey.get(key);
-    return { running: slot?.running ?? 0, waiting: slot?.waiting.length ?? 0 };
-  }
 }

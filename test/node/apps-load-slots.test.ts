@@ -4,27 +4,30 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { LoadSlots } from '../../src/apps/load-slots.js';
 
+/** Keys the slots still hold an entry for: none once every load of a key ended (nothing kept per origin seen). */
+const keysHeld = (slots: LoadSlots): string[] => [...(slots as unknown as { slotsByKey: Map<string, unknown> }).slotsByKey.keys()];
+
 test('at most the limit run per key; the next begins when one is released, in order', () => {
   const slots = new LoadSlots(2);
   const begun: string[] = [];
   const release = ['a', 'b', 'c', 'd'].map((name) => slots.acquire('origin', () => begun.push(name)));
   const other = slots.acquire('other origin', () => begun.push('x'));
   assert.deepEqual(begun, ['a', 'b', 'x'], 'two of the origin begin, another origin has its own slots');
-  assert.deepEqual(slots.count('origin'), { running: 2, waiting: 2 });
+  assert.deepEqual(keysHeld(slots), ['origin', 'other origin']);
   release[1]!();
   release[1]!();
   assert.deepEqual(begun, ['a', 'b', 'x', 'c'], 'a second release of the same load frees nothing more');
-  assert.deepEqual(slots.count('origin'), { running: 2, waiting: 1 });
   release[0]!();
   assert.deepEqual(begun, ['a', 'b', 'x', 'c', 'd']);
   release[2]!();
   release[3]!();
+  assert.deepEqual(keysHeld(slots), ['other origin'], 'an origin whose loads all ended keeps no entry');
   other();
-  assert.deepEqual(slots.count('origin'), { running: 0, waiting: 0 });
+  assert.deepEqual(keysHeld(slots), []);
   const again = slots.acquire('origin', () => begun.push('e'));
   assert.deepEqual(begun.at(-1), 'e', 'an origin whose loads all ended begins the next at once');
-  assert.deepEqual(slots.count('origin'), { running: 1, waiting: 0 });
   again();
+  assert.deepEqual(keysHeld(slots), []);
 });
 
 test('releasing a request still waiting withdraws it: it never begins and takes no slot', () => {
@@ -32,11 +35,15 @@ test('releasing a request still waiting withdraws it: it never begins and takes 
   const begun: string[] = [];
   const first = slots.acquire('o', () => begun.push('first'));
   const withdrawn = slots.acquire('o', () => begun.push('withdrawn'));
-  slots.acquire('o', () => begun.push('third'));
+  const third = slots.acquire('o', () => begun.push('third'));
   withdrawn();
-  assert.deepEqual(slots.count('o'), { running: 1, waiting: 1 });
   first();
   assert.deepEqual(begun, ['first', 'third']);
+  const fourth = slots.acquire('o', () => begun.push('fourth'));
   withdrawn();
-  assert.deepEqual(slots.count('o'), { running: 1, waiting: 0 });
+  assert.deepEqual(begun, ['first', 'third'], 'a second withdrawal withdraws nothing else and frees no slot: the third still runs, the fourth waits');
+  third();
+  assert.deepEqual(begun, ['first', 'third', 'fourth']);
+  fourth();
+  assert.deepEqual(keysHeld(slots), []);
 });
