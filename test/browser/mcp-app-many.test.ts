@@ -9,6 +9,7 @@ import { AhpMcpApp } from '../../elements/mcp-app/mcp-app.js';
 import type { McpChannel } from '../../src/client/mcp-channel.js';
 import { SandboxFrame } from '../../src/apps/sandbox-frame.js';
 import { ALL_CAPABILITIES, FakeChannel } from '../fixtures/apps/fake-channel.js';
+import { slotLoads } from '../fixtures/apps/load-slots-probe.js';
 import { drivenView, type DriverOptions } from '../fixtures/apps/view-driver.js';
 import { collectViewProbes, pollUntil } from './fixtures/view-probes.js';
 
@@ -115,17 +116,17 @@ describe('sandbox proxy loads per origin', () => {
     const brokenApps: AhpMcpApp[] = [];
     for (let i = 0; i < 4; i++) brokenApps.push(await fixture<AhpMcpApp>(app(await channelFor(), broken)));
     await until(() => brokenApps.every((el) => frameOf(el)?.getAttribute('src')?.startsWith(broken)), 'the broken proxies loading');
-    expect(SandboxFrame.loads.count(view.otherOrigin).running).to.equal(4);
+    expect(slotLoads(SandboxFrame.loads, view.otherOrigin).running).to.equal(4);
 
     const waiting = await fixture<AhpMcpApp>(app(await channelFor()));
     const frame = await until(() => frameOf(waiting), 'the waiting App has its frame in place');
     expect(frame.hasAttribute('src'), 'its proxy page is not requested while four of the origin load').to.equal(false);
-    expect(SandboxFrame.loads.count(view.otherOrigin).waiting).to.equal(1);
+    expect(slotLoads(SandboxFrame.loads, view.otherOrigin).waiting).to.equal(1);
 
     for (const el of brokenApps) await until(() => el.matches(':state(error)'), 'the broken proxy failed', 20_000);
     for (const el of brokenApps) expect(el.shadowRoot!.textContent).to.match(/The sandbox at http:\/\/127\.0\.0\.1:\d+ did not answer/);
     await until(() => waiting.matches(':state(ready)'), 'the waiting App initialized once its turn came', 20_000);
     expect(frameOf(waiting)).to.equal(frame, 'in the frame it waited in (not treated as navigated away)');
-    expect(SandboxFrame.loads.count(view.otherOrigin).waiting).to.equal(0);
+    expect(slotLoads(SandboxFrame.loads, view.otherOrigin).waiting).to.equal(0);
   });
 });

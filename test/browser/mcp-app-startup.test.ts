@@ -12,6 +12,7 @@ import type { ToolCallState } from '../../src/protocol/tool-calls.js';
 import { SandboxFrame } from '../../src/apps/sandbox-frame.js';
 import { SANDBOX_METHODS } from '../../src/apps/sandbox-methods.js';
 import { ALL_CAPABILITIES, FakeChannel } from '../fixtures/apps/fake-channel.js';
+import { slotLoads } from '../fixtures/apps/load-slots-probe.js';
 import { drivenView } from '../fixtures/apps/view-driver.js';
 import { FakeHandle } from './fixtures/fake-handle.js';
 import { CHAT, FakeChatStore, chatState } from './fixtures/tool-calls.js';
@@ -223,7 +224,7 @@ describe('<ahp-mcp-app> and a slow listing', () => {
     answerListing();
     try {
       // The frames are gone when their load slots are free (a frame nobody removed holds its slot until its handshake times out, 10 s).
-      await until(() => SandboxFrame.loads.count(otherOrigin).running + SandboxFrame.loads.count(otherOrigin).waiting === 0, 'every proxy frame of the App removed', 5_000);
+      await until(() => slotLoads(SandboxFrame.loads, otherOrigin).running + slotLoads(SandboxFrame.loads, otherOrigin).waiting === 0, 'every proxy frame of the App removed', 5_000);
       expect(document.querySelectorAll(`iframe[src^="${otherOrigin}"]:not([aria-hidden])`).length, 'none in the page').to.equal(0);
     } finally {
       answerRead();

@@ -3,9 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { LoadSlots } from '../../src/apps/load-slots.js';
-
-/** Keys the slots still hold an entry for: none once every load of a key ended (nothing kept per origin seen). */
-const keysHeld = (slots: LoadSlots): string[] => [...(slots as unknown as { slotsByKey: Map<string, unknown> }).slotsByKey.keys()];
+import { keysHeld } from '../fixtures/apps/load-slots-probe.js';
 
 test('at most the limit run per key; the next begins when one is released, in order', () => {
   const slots = new LoadSlots(2);
