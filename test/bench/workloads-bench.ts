@@ -3,12 +3,15 @@
 // elements under <ahp-session> are since scheduleNotify, frames simulated by count and by the clock), and the store
 // fed in bursts (`receiveAll`). Reference-free: the streams come from workloads.ts and the budget lines compare with the
 // reference figures recorded in issue 15. With AHP_REFERENCE=<path to the upstream reducers module> the reference
-// is folded side by side in this process instead (nothing of it is part of the project).
-import { pathToFileURL } from 'node:url';
+// is folded side by side instead, interleaved with ours, in a process of its own (reference-fold.ts says why;
+// nothing of it is part of the project).
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import type { ActionEnvelope, AnyAction, ChatState, SessionState } from '../../src/protocol/index.js';
 import { chatReducer, sessionReducer } from '../../src/reducers/index.js';
 import { SessionStore } from '../../src/store/index.js';
 import { fmt, median, printTable } from './timing.js';
+import { CHILD_ENV, referenceFolder, type ReferenceReply, type ReferenceRequest } from './reference-fold.js';
 import { w1ChatDeltas, w2ToolCalls, w3ServerStates, type Workload } from './workloads.js';
 
 const SESSION = 'ahp-session:/bench';
@@ -24,10 +27,10 @@ export const FRAME = 16;
 export const FRAME_MS = 16;
 
 type Mode = 'reference' | 'reducer' | 'store' | 'store-read' | 'store-read-list' | 'store-frame' | 'store-frame-ms' | 'store-burst';
-type Reducer = (state: never, action: AnyAction) => unknown;
-interface Reducers {
-  chat: Reducer;
-  session: Reducer;
+/** The reference folding in its own process: one fold of a workload (by key) per call, the calls one at a time. */
+interface Reference {
+  fold(key: string): Promise<{ ms: number; bytes: number | undefined }>;
+  close(): void;
 }
 
 const gc = (globalThis as { gc?: () => void }).gc;
@@ -61,7 +64,7 @@ interface Kept {
 }
 
 /** One fold of the whole stream from a fresh initial state; returns its CPU time and what it built. */
-function foldOnce<S extends object>(w: Workload<S>, mode: Mode, isChat: boolean, ref: Reducers | undefined): { ms: number; kept: Kept } {
+function foldOnce<S extends object>(w: Workload<S>, mode: Exclude<Mode, 'reference'>, isChat: boolean): { ms: number; kept: Kept } {
   const initial = w.initial();
   let store: SessionStore | undefined;
   let envs: ActionEnvelope[] = [];
@@ -97,10 +100,10 @@ function foldOnce<S extends object>(w: Workload<S>, mode: Mode, isChat: boolean,
   const bursts: ActionEnvelope[][] = [];
   if (mode === 'store-burst') for (let i = 0; i < envs.length; i += BURST) bursts.push(envs.slice(i, i + BURST));
   let state: unknown = initial;
-  const reduce = (mode === 'reference' ? (isChat ? ref!.chat : ref!.session) : isChat ? chatReducer : sessionReducer) as unknown as (s: unknown, a: AnyAction) => unknown;
+  const reduce = (isChat ? chatReducer : sessionReducer) as unknown as (s: unknown, a: AnyAction) => unknown;
   // CPU time (this process, GC threads included), as the issue's reference figures: wall time on a shared machine measures the neighbours.
   const start = process.cpuUsage();
-  if (mode === 'reducer' || mode === 'reference') for (const a of w.actions) state = reduce(state, a);
+  if (mode === 'reducer') for (const a of w.actions) state = reduce(state, a);
   else if (mode === 'store-burst') for (const b of bursts) store!.receiveAll(b);
   else if (mode.startsWith('store-frame')) {
     const byTime = mode === 'store-frame-ms';
@@ -125,8 +128,9 @@ function foldOnce<S extends object>(w: Workload<S>, mode: Mode, isChat: boolean,
 }
 
 /** One fold and the heap its final state keeps (for a store: everything the store keeps): the heap with it minus the heap once it is dropped. */
-async function foldAndWeigh<S extends object>(w: Workload<S>, mode: Mode, isChat: boolean, ref: Reducers | undefined): Promise<{ ms: number; bytes: number | undefined }> {
-  const { ms, kept } = foldOnce(w, mode, isChat, ref);
+async function foldAndWeigh<S extends object>(key: string, w: Workload<S>, mode: Mode, isChat: boolean, ref: Reference | undefined): Promise<{ ms: number; bytes: number | undefined }> {
+  if (mode === 'reference') return ref!.fold(key);
+  const { ms, kept } = foldOnce(w, mode, isChat);
   const withState = await heapAfterGc();
   kept.store?.dispose();
   kept.store = undefined;
@@ -145,14 +149,14 @@ interface Result {
  * (the W3 sizes) are interleaved the same way, so that a change of load on a shared machine during the run moves every
  * size alike and the slow-down between sizes compares folds made at the same time.
  */
-async function measureWorkloads<S extends object>(ws: { key: string; w: Workload<S>; modes: Mode[] }[], isChat: boolean, rounds: number, ref: Reducers | undefined): Promise<Record<string, Map<Mode, Result>>> {
-  for (const { w, modes } of ws) for (const mode of modes) await foldAndWeigh(w, mode, isChat, ref);
+async function measureWorkloads<S extends object>(ws: { key: string; w: Workload<S>; modes: Mode[] }[], isChat: boolean, rounds: number, ref: Reference | undefined): Promise<Record<string, Map<Mode, Result>>> {
+  for (const { key, w, modes } of ws) for (const mode of modes) await foldAndWeigh(key, w, mode, isChat, ref);
   const rates = new Map<string, number[]>();
   const sizes = new Map<string, number[]>();
   for (let i = 0; i < rounds; i++) {
     for (const { key, w, modes } of ws) {
       for (const mode of modes) {
-        const { ms, bytes } = await foldAndWeigh(w, mode, isChat, ref);
+        const { ms, bytes } = await foldAndWeigh(key, w, mode, isChat, ref);
         (rates.get(`${key} ${mode}`) ?? rates.set(`${key} ${mode}`, []).get(`${key} ${mode}`)!).push(w.actions.length / (ms / 1000));
         if (bytes !== undefined) (sizes.get(`${key} ${mode}`) ?? sizes.set(`${key} ${mode}`, []).get(`${key} ${mode}`)!).push(bytes);
       }
@@ -165,8 +169,14 @@ async function measureWorkloads<S extends object>(ws: { key: string; w: Workload
   return out;
 }
 
+/**
+ * `AHP_REFERENCE_SAME_PROCESS=1` (not the budget run): the reference folds in this process, next to the store, as up to
+ * session 14, for comparison with the budget run; its lines are marked.
+ */
+const sameProcess = process.env.AHP_REFERENCE_SAME_PROCESS === '1';
+
 const MODE_LABEL: Record<Mode, string> = {
-  reference: 'reference (AHP_REFERENCE)',
+  reference: `reference (AHP_REFERENCE, ${sameProcess ? 'in this process' : 'in its own process'})`,
   reducer: 'reducers',
   store: 'store, per envelope, nobody listening',
   'store-read': 'store, per envelope, a listener reads every change',
@@ -184,12 +194,46 @@ const mb = (b: number | undefined): string => (b === undefined ? 'n/a (run with 
  */
 const RECORDED = { w1: 1.4e6, w2: 0.6e6, w3: { 1000: 125e3, 10_000: 14e3 } as Record<number, number>, w3Bytes10k: 1.9e6 };
 
-async function loadReference(): Promise<Reducers | undefined> {
+/** Forks the reference's process (reference-fold.ts) when AHP_REFERENCE names the upstream reducers module. */
+async function loadReference(): Promise<Reference | undefined> {
   const path = process.env.AHP_REFERENCE;
   if (!path) return undefined;
-  const mod = (await import(pathToFileURL(path).href)) as { chatReducer?: Reducer; sessionReducer?: Reducer };
-  if (typeof mod.chatReducer !== 'function' || typeof mod.sessionReducer !== 'function') throw new Error(`AHP_REFERENCE=${path} exports no chatReducer/sessionReducer`);
-  return { chat: mod.chatReducer, session: mod.sessionReducer };
+  if (sameProcess) {
+    const fold = await referenceFolder(path);
+    return {
+      async fold(key) {
+        const reply = await fold(key);
+        if ('error' in reply) throw new Error(`the reference's fold of ${key} failed: ${reply.error}`);
+        return reply;
+      },
+      close: () => undefined,
+    };
+  }
+  const child = fork(fileURLToPath(new URL('./reference-fold.ts', import.meta.url)), [], {
+    execArgv: ['--expose-gc', '--import', 'tsx'],
+    env: { ...process.env, [CHILD_ENV]: '1' },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const waiting: ((reply: ReferenceReply | 'ready') => void)[] = [];
+  let gone: string | undefined;
+  child.on('message', (reply: ReferenceReply | 'ready') => waiting.shift()?.(reply));
+  child.on('exit', (code, signal) => {
+    gone = `the reference's process ended (${signal ?? `exit ${code}`}; its error is above)`;
+    for (const resolve of waiting.splice(0)) resolve({ error: gone });
+  });
+  const next = () => new Promise<ReferenceReply | 'ready'>((resolve) => (gone ? resolve({ error: gone }) : waiting.push(resolve)));
+  const ready = await next();
+  if (ready !== 'ready') throw new Error(`AHP_REFERENCE=${path}: ${'error' in ready ? ready.error : 'no answer'}`);
+  return {
+    async fold(key) {
+      const pending = next();
+      child.send({ key } satisfies ReferenceRequest);
+      const reply = await pending;
+      if (reply === 'ready' || 'error' in reply) throw new Error(`the reference's fold of ${key} failed: ${reply === 'ready' ? reply : reply.error}`);
+      return reply;
+    },
+    close: () => void child.kill(),
+  };
 }
 
 const verdict = (ok: boolean): string => (ok ? 'met' : 'MISSED');
@@ -234,7 +278,7 @@ export async function runWorkloads(rounds = 3): Promise<void> {
     rows,
   );
 
-  const source = ref ? 'reference folded side by side (AHP_REFERENCE)' : 'reference = the figures recorded in issue 15 for this machine class';
+  const source = ref ? `reference folded side by side ${sameProcess ? 'in this process' : 'in its own process'} (AHP_REFERENCE)` : 'reference = the figures recorded in issue 15 for this machine class';
   const refRate = (key: string, recorded: number) => (ref ? results[key]!.get('reference')!.rate : recorded);
   const lines: string[] = [];
   const ratioLine = (what: string, key: string, mode: Mode, recorded: number, budget: number) => {
@@ -272,7 +316,10 @@ export async function runWorkloads(rounds = 3): Promise<void> {
       ` built only when read (reducers/customization-chunks.ts), so a listener that reads the whole list after every` +
       ` envelope still pays O(servers) per read, which these rows do not measure.`,
   );
-  const mark = live ? '[AHP_BENCH_LIVE_STORE=1, a store kept alive through the run, not the budget run] ' : '';
+  const mark =
+    (live ? '[AHP_BENCH_LIVE_STORE=1, a store kept alive through the run, not the budget run] ' : '') +
+    (ref && sameProcess ? '[AHP_REFERENCE_SAME_PROCESS=1, the reference folded next to the store, not the budget run] ' : '');
   for (const l of lines) console.log(`  ${mark}${l}`);
   live?.dispose();
+  ref?.close();
 }
