@@ -8,6 +8,7 @@ import { proxyFor } from '../../src/apps/app-frame.js';
 import { sandboxPolicyOf } from '../../src/apps/csp.js';
 import type { McpChannel } from '../../src/client/mcp-channel.js';
 import { checkSandboxUrl } from '../../src/apps/sandbox-frame.js';
+import { isViewUri } from '../../src/apps/tool-call.js';
 import type { AppPageSettings } from './app-lifecycle.js';
 
 /**
@@ -34,7 +35,7 @@ export function warmAppServers(store: SessionStoreLike, handle: SessionHandle, p
     warmed.delete(id);
   };
   const warm = (serverId: string, channel: McpChannel, start: unknown, list: unknown[]) => {
-    const entry = list.find((r) => typeof (r as { uri?: unknown })?.uri === 'string' && (r as { uri: string }).uri.startsWith('ui://')) as { uri: string } | undefined;
+    const entry = list.find((r) => isViewUri((r as { uri?: unknown } | undefined)?.uri)) as { uri: string } | undefined;
     const resolve = page.sandboxUrlFor;
     if (stopped || !entry || !resolve) return;
     // The listing's `_meta.ui`, under what the View's content item said in an earlier start (a View whose CSP is only

@@ -11,12 +11,21 @@ type Obj = Record<string, unknown>;
  */
 export const MCP_RESULT_META_KEY = 'ahp-elements/mcpResultMeta';
 
-/** `_meta.ui.resourceUri` of a tool call (or the legacy flat `ui/resourceUri`), if it is a `ui://` URI. */
+/**
+ * The longest `ui://` URI taken as a View's, in characters. A longer one names no View: the call shows without an App,
+ * so that a server cannot make every update of `<ahp-mcp-app>`, every error text and every read carry megabytes.
+ */
+export const MAX_VIEW_URI_LENGTH = 8192;
+
+/** True when `uri` can name a View: a `ui://` URI of at most `MAX_VIEW_URI_LENGTH` characters. */
+export const isViewUri = (uri: unknown): uri is string => typeof uri === 'string' && uri.length <= MAX_VIEW_URI_LENGTH && uri.startsWith('ui://');
+
+/** `_meta.ui.resourceUri` of a tool call (or the legacy flat `ui/resourceUri`), if it can name a View (`isViewUri`). */
 export function resourceUriOf(toolCall: { _meta?: Obj | undefined } | undefined): string | undefined {
   const meta = toolCall?._meta;
   const ui = isRecord(meta) && isRecord(meta['ui']) ? meta['ui'] : undefined;
   const uri = ui?.['resourceUri'] ?? (isRecord(meta) ? meta['ui/resourceUri'] : undefined);
-  return typeof uri === 'string' && uri.startsWith('ui://') ? uri : undefined;
+  return isViewUri(uri) ? uri : undefined;
 }
 
 /** Parses streamed JSON arguments, closing open strings, objects and arrays; undefined when still unusable. */

@@ -5,6 +5,7 @@ import type { AhpToolCall } from '../../elements/tool-call/tool-call.js';
 import type { McpChannel } from '../../src/client/mcp-channel.js';
 import type { SessionState } from '../../src/protocol/session.js';
 import type { ToolCallState } from '../../src/protocol/tool-calls.js';
+import { MAX_VIEW_URI_LENGTH } from '../../src/apps/tool-call.js';
 import { ALL_CAPABILITIES, FakeChannel } from '../fixtures/apps/fake-channel.js';
 import { drivenView } from '../fixtures/apps/view-driver.js';
 import { FakeHandle } from './fixtures/fake-handle.js';
@@ -46,9 +47,11 @@ describe('<ahp-tool-call> embeds <ahp-mcp-app>', () => {
     expect(channel.requests.map((r) => r.method)).to.include('resources/read');
   });
 
-  it('not without resourceUri, mcpApp or channel (the call renders normally)', async () => {
+  it('not without resourceUri, mcpApp or channel, nor for a URI too long to name a View (the call renders normally)', async () => {
+    const apps = { channel: 'mcp://basic', mcpApp: { capabilities: ALL_CAPABILITIES } };
     for (const [extra, meta] of [
-      [{ channel: 'mcp://basic', mcpApp: { capabilities: ALL_CAPABILITIES } }, undefined],
+      [apps, undefined],
+      [apps, { ui: { resourceUri: `ui://get-time/${'x'.repeat(MAX_VIEW_URI_LENGTH)}` } }],
       [{ channel: 'mcp://basic' }, { ui: { resourceUri: 'ui://get-time/mcp-app.html' } }],
       [{ mcpApp: { capabilities: ALL_CAPABILITIES } }, { ui: { resourceUri: 'ui://get-time/mcp-app.html' } }],
     ] as const) {

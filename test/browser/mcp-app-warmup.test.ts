@@ -11,6 +11,7 @@ import type { SessionState } from '../../src/protocol/session.js';
 import { SessionStore } from '../../src/store/session-store.js';
 import type { ToolCallState } from '../../src/protocol/tool-calls.js';
 import { SandboxFrame } from '../../src/apps/sandbox-frame.js';
+import { MAX_VIEW_URI_LENGTH } from '../../src/apps/tool-call.js';
 import { SandboxWarmer } from '../../src/apps/sandbox-warm.js';
 import { ALL_CAPABILITIES, FakeChannel } from '../fixtures/apps/fake-channel.js';
 import { drivenView } from '../fixtures/apps/view-driver.js';
@@ -214,15 +215,17 @@ describe('<ahp-session> warms the sandbox proxy of a ready MCP server that lists
     expect(third.hasAttribute('allow'), 'nor its permissions').to.equal(false);
   });
 
-  it('no spare for a server without a View, not offering Apps, not ready, or refused by the page; a failed listing costs nothing', async () => {
+  it('no spare for a server without a View (or one whose URI is too long to name one), not offering Apps, not ready, or refused by the page; a failed listing costs nothing', async () => {
     AhpMcpApp.sandboxUrlFor = resolve;
     const noView = new FakeChannel({ uri: 'test://not-a-view' });
+    const longView = new FakeChannel({ uri: `ui://long/${'x'.repeat(MAX_VIEW_URI_LENGTH)}` });
     const failing = { request: () => Promise.reject(new Error('gone')), notify() {}, onNotification: () => () => {}, available: () => true } as unknown as McpChannel;
     const others = new FakeChannel();
-    const channels: Record<string, McpChannel> = { 'no-view': noView as McpChannel, failing, 'no-apps': others as McpChannel, starting: others as McpChannel, refused: others as McpChannel };
+    const channels: Record<string, McpChannel> = { 'no-view': noView as McpChannel, 'long-view': longView as McpChannel, failing, 'no-apps': others as McpChannel, starting: others as McpChannel, refused: others as McpChannel };
     const store = new FakeChatStore(
       sessionWith(
         server('no-view', { kind: 'ready' }),
+        server('long-view', { kind: 'ready' }),
         server('failing', { kind: 'ready' }),
         server('no-apps', { kind: 'ready' }, { channel: 'mcp://no-apps' }),
         server('starting', { kind: 'starting' }),
@@ -235,7 +238,7 @@ describe('<ahp-session> warms the sandbox proxy of a ready MCP server that lists
     window.addEventListener('unhandledrejection', onRejection);
     try {
       await fixture(html`<ahp-session .store=${store} .handle=${handle}></ahp-session>`);
-      await until(() => noView.count('resources/list') === 1 && resolved.includes('refused'), 'the listings answered');
+      await until(() => noView.count('resources/list') === 1 && longView.count('resources/list') === 1 && resolved.includes('refused'), 'the listings answered');
       await new Promise((r) => setTimeout(r, 0));
       expect(spares()).to.deep.equal([]);
       expect(resolved, 'only servers that list a View are resolved').to.deep.equal(['refused']);

@@ -5,7 +5,7 @@ import { buildCsp, DEFAULT_CSP, normalizeCsp, sanitizeDomains } from '../../src/
 import { buildAllowAttribute, normalizePermissions } from '../../src/apps/permissions.js';
 import { buildStyleVariables, diffHostContext } from '../../src/apps/host-context.js';
 import { sandboxResponseHeaders, sandboxResponseHeadersForUrl } from '../../src/apps/sandbox-headers.js';
-import { repairPartialJson, resourceUriOf } from '../../src/apps/tool-call.js';
+import { MAX_VIEW_URI_LENGTH, isViewUri, repairPartialJson, resourceUriOf } from '../../src/apps/tool-call.js';
 import { sanitizeFileName } from '../../src/apps/file-name.js';
 import type { McpUiHostContext, McpUiResourceCsp } from '../../src/apps/types.js';
 
@@ -143,6 +143,12 @@ test('tool-call helpers: resource URI (nested then flat), partial JSON repair, f
   assert.equal(resourceUriOf({ _meta: { ui: { resourceUri: 'ui://a/b.html' } } }), 'ui://a/b.html');
   assert.equal(resourceUriOf({ _meta: { 'ui/resourceUri': 'ui://flat' } }), 'ui://flat');
   assert.equal(resourceUriOf({ _meta: { ui: { resourceUri: 'https://x' } } }), undefined);
+  // The longest URI that names a View, and one character more (a server's megabytes would ride every update and error text).
+  const longest = `ui://a/${'x'.repeat(MAX_VIEW_URI_LENGTH - 'ui://a/'.length)}`;
+  assert.equal(resourceUriOf({ _meta: { ui: { resourceUri: longest } } }), longest);
+  assert.equal(resourceUriOf({ _meta: { ui: { resourceUri: `${longest}x` } } }), undefined);
+  assert.equal(resourceUriOf({ _meta: { 'ui/resourceUri': `${longest}x` } }), undefined);
+  assert.deepEqual([isViewUri(longest), isViewUri(`${longest}x`), isViewUri(42), isViewUri(undefined)], [true, false, false, false]);
   assert.deepEqual(repairPartialJson('{"a": [1, 2'), { a: [1, 2] });
   assert.deepEqual(repairPartialJson('{"a": "hel'), { a: 'hel' });
   assert.deepEqual(repairPartialJson('{"a": 1,'), { a: 1 });
