@@ -6,6 +6,7 @@
 // process when asked (AHP_REFERENCE_SAME_PROCESS=1, for comparison).
 import { pathToFileURL } from 'node:url';
 import type { AnyAction } from '../../src/protocol/index.js';
+import { heapAfterGc } from './timing.js';
 import { w1ChatDeltas, w2ToolCalls, w3ServerStates, type Workload } from './workloads.js';
 
 /** What the harness asks for: one fold of the workload with this key (`w1`, `w2`, `w3-<servers>`). */
@@ -16,16 +17,6 @@ export interface ReferenceRequest {
 export type ReferenceReply = { ms: number; bytes: number | undefined } | { error: string };
 
 type Reducer = (state: unknown, action: AnyAction) => unknown;
-
-const gc = (globalThis as { gc?: () => void }).gc;
-const tick = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
-async function heapAfterGc(): Promise<number | undefined> {
-  if (!gc) return undefined;
-  await tick();
-  gc();
-  gc();
-  return process.memoryUsage().heapUsed;
-}
 
 /** Loads the reference reducers from `path` and returns its fold: one fold of a workload, by key, with its CPU time and memory. */
 export async function referenceFolder(path: string): Promise<(key: string) => Promise<ReferenceReply>> {

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import type { ActionEnvelope, AnyAction, ChatState, SessionState } from '../../src/protocol/index.js';
 import { chatReducer, sessionReducer } from '../../src/reducers/index.js';
 import { SessionStore } from '../../src/store/index.js';
-import { fmt, median, printTable } from './timing.js';
+import { fmt, heapAfterGc, median, printTable } from './timing.js';
 import { CHILD_ENV, referenceFolder, type ReferenceReply, type ReferenceRequest } from './reference-fold.js';
 import { w1ChatDeltas, w2ToolCalls, w3ServerStates, type Workload } from './workloads.js';
 
@@ -31,18 +31,6 @@ type Mode = 'reference' | 'reducer' | 'store' | 'store-read' | 'store-read-list'
 interface Reference {
   fold(key: string): Promise<{ ms: number; bytes: number | undefined }>;
   close(): void;
-}
-
-const gc = (globalThis as { gc?: () => void }).gc;
-const tick = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
-
-/** Heap in use after a full collection. Weighed in a later task: within the task that built it, V8 does not yet free all of a dropped graph. */
-async function heapAfterGc(): Promise<number | undefined> {
-  if (!gc) return undefined;
-  await tick();
-  gc();
-  gc();
-  return process.memoryUsage().heapUsed;
 }
 
 /**
@@ -198,17 +186,19 @@ const RECORDED = { w1: 1.4e6, w2: 0.6e6, w3: { 1000: 125e3, 10_000: 14e3 } as Re
 async function loadReference(): Promise<Reference | undefined> {
   const path = process.env.AHP_REFERENCE;
   if (!path) return undefined;
-  if (sameProcess) {
-    const fold = await referenceFolder(path);
-    return {
-      async fold(key) {
-        const reply = await fold(key);
-        if ('error' in reply) throw new Error(`the reference's fold of ${key} failed: ${reply.error}`);
-        return reply;
-      },
-      close: () => undefined,
-    };
-  }
+  const { ask, close } = sameProcess ? { ask: await referenceFolder(path), close: () => {} } : await forkReference(path);
+  return {
+    async fold(key) {
+      const reply = await ask(key);
+      if ('error' in reply) throw new Error(`the reference's fold of ${key} failed: ${reply.error}`);
+      return reply;
+    },
+    close,
+  };
+}
+
+/** Forks reference-fold.ts as the reference's process; resolves once it is ready to fold. */
+async function forkReference(path: string): Promise<{ ask(key: string): Promise<ReferenceReply>; close(): void }> {
   const child = fork(fileURLToPath(new URL('./reference-fold.ts', import.meta.url)), [], {
     execArgv: ['--expose-gc', '--import', 'tsx'],
     env: { ...process.env, [CHILD_ENV]: '1' },
@@ -225,12 +215,11 @@ async function loadReference(): Promise<Reference | undefined> {
   const ready = await next();
   if (ready !== 'ready') throw new Error(`AHP_REFERENCE=${path}: ${'error' in ready ? ready.error : 'no answer'}`);
   return {
-    async fold(key) {
+    async ask(key) {
       const pending = next();
       child.send({ key } satisfies ReferenceRequest);
       const reply = await pending;
-      if (reply === 'ready' || 'error' in reply) throw new Error(`the reference's fold of ${key} failed: ${reply === 'ready' ? reply : reply.error}`);
-      return reply;
+      return reply === 'ready' ? { error: 'it answered "ready" to a fold' } : reply;
     },
     close: () => void child.kill(),
   };
