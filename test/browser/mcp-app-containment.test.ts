@@ -150,7 +150,10 @@ describe('<ahp-mcp-app> intents need the user', () => {
     });
   });
 
-  it('display mode needs the user too; Escape leaves fullscreen and focus returns to the App', async () => {
+  it('display mode needs the user too; Escape leaves fullscreen and focus returns to the App', async function (this: Mocha.Context) {
+    // Five waits in a row (View, prompt, fullscreen, focus, inline), each up to 10 s: with the default 10 s for the
+    // whole test, a slow step on a busy machine (seen once in a full run) showed as a bare timeout instead of its name.
+    this.timeout(30_000);
     const el = await mount(`report('answer', { answer: await rpc('ui/request-display-mode', { mode: 'fullscreen' }) });`);
     const prompt = await until(() => promptOf(el), 'the prompt');
     expect(prompt.textContent).to.include('full screen');
